@@ -1,0 +1,52 @@
+/// The substitution variables a document defines, with the predefined ones (SPEC.md V1–V6).
+public struct VariableTable: Sendable, Equatable {
+    /// Custom definitions in document order: name and the values as written.
+    public private(set) var custom: [(name: String, values: [String])]
+
+    public init(custom: [(name: String, values: [String])] = []) {
+        self.custom = custom
+    }
+
+    public static func == (lhs: VariableTable, rhs: VariableTable) -> Bool {
+        lhs.custom.elementsEqual(rhs.custom) { $0.name == $1.name && $0.values == $1.values }
+    }
+
+    /// The names of the predefined variables, in the order Apple lists them.
+    public static let predefinedNames = ["alpha", "upper", "lower", "alnum", "digit", "xdigit", "region", "lang"]
+
+    /// The values of `name` as written, or nil when the variable is undefined (P4).
+    /// A custom definition replaces a predefined one of the same name (V5); for a name defined twice
+    /// the last definition wins (like duplicate JSON keys, D5).
+    public func values(of name: String) -> [String]? {
+        if let def = custom.last(where: { $0.name == name }) { return def.values }
+        return Self.predefined(name)
+    }
+
+    /// Every value of every variable `pattern` uses, parsed (V2: `*` and `?` are wildcards).
+    /// Undefined names map to an empty list, which matches nothing (P4).
+    public func resolve(_ pattern: Pattern) -> [String: [Pattern]] {
+        var table: [String: [Pattern]] = [:]
+        for name in pattern.variableNames {
+            table[name] = (values(of: name) ?? []).map(PatternParser.parseValue)
+        }
+        return table
+    }
+
+    static func predefined(_ name: String) -> [String]? {
+        switch name {
+        case "alpha": return upper + lower
+        case "upper": return upper
+        case "lower": return lower
+        case "alnum": return upper + lower + digits
+        case "digit": return digits
+        case "xdigit": return digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"]
+        case "region": return PredefinedTables.regionCodes
+        case "lang": return PredefinedTables.languageCodes
+        default: return nil
+        }
+    }
+
+    private static let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+    private static let lower = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+    private static let digits = (UInt8(ascii: "0")...UInt8(ascii: "9")).map { String(UnicodeScalar($0)) }
+}

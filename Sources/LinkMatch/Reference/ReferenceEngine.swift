@@ -1,0 +1,127 @@
+/// The reference engine: SPEC.md's algorithm, step by step, on top of `ReferencePatternMatcher`.
+/// Slow is fine, wrong is not.
+public struct ReferenceEngine: MatchEngine {
+    /// Steps one decision may take before it answers `undecided` (M1).
+    public static let defaultBudget = 1_000_000
+
+    public var budget: Int
+    public var name: String { "reference" }
+
+    public init(budget: Int = ReferenceEngine.defaultBudget) {
+        self.budget = budget
+    }
+
+    public func prepare(_ document: AASADocument) -> any PreparedDocument {
+        Prepared(document: document, budget: budget)
+    }
+
+    public func matchPart(_ request: PartRequest) -> PartVerdict {
+        var budget = self.budget
+        let verdict = Self.compare(pattern: request.pattern, raw: request.text, isPath: request.kind == .path,
+                                   caseSensitive: request.caseSensitive, percentEncoded: request.percentEncoded,
+                                   variables: request.variables, budget: &budget)
+        switch verdict {
+        case .matched: return .matched
+        case .notMatched: return .notMatched
+        case .invalidPattern: return .invalidPattern
+        case .undecided: return .undecided
+        }
+    }
+
+    /// One pattern against one raw URL part.
+    static func compare(pattern: String, raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool,
+                        variables: VariableTable, budget: inout Int) -> PartTrace.Verdict {
+        guard let matchers = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath,
+                                                           caseSensitive: caseSensitive, variables: variables) else {
+            return .invalidPattern
+        }
+        let text = ReferencePatternMatcher.prepare(raw, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        for matcher in matchers {
+            switch matcher.matches(text, budget: &budget) {
+            case true?: return .matched
+            case false?: continue
+            case nil: return .undecided
+            }
+        }
+        return .notMatched
+    }
+
+    struct Prepared: PreparedDocument {
+        let document: AASADocument
+        let budget: Int
+
+        func decide(_ url: ParsedURL, appID: String, domain: String) -> Decision {
+            // U2: universal links are https only.
+            guard Self.asciiLowercased(url.scheme) == "https" else { return .noMatch(.scheme) }
+            // U3: the URL must be on the file's domain (an empty domain skips the check).
+            if !domain.isEmpty, Self.asciiLowercased(url.host) != Self.asciiLowercased(domain) { return .noMatch(.host) }
+            guard document.entries.contains(where: { $0.appIDs.contains(appID) }) else { return .noMatch(.appNotListed) }
+
+            var budget = self.budget
+            // D7, C3: entries in order, rules in order; the first rule whose parts all match decides.
+            for rule in document.effectiveRules(for: appID) {
+                var parts: [PartTrace] = []
+                var allMatched = true
+                for part in evaluate(rule, url, budget: &budget) {
+                    parts.append(part)
+                    if part.verdict == .undecided { return Decision(outcome: .undecided, reason: .budget) }
+                    if part.verdict != .matched { allMatched = false; break }
+                }
+                if allMatched {
+                    return Decision(outcome: rule.exclude ? .exclude : .match, rule: RuleTrace(rule: rule, parts: parts))
+                }
+            }
+            return .noMatch(.noRuleMatched)
+        }
+
+        /// Every part of one rule, in the order path, query, fragment (C2); stops at the first
+        /// part that does not match.
+        func evaluate(_ rule: EffectiveRule, _ url: ParsedURL, budget: inout Int) -> [PartTrace] {
+            var out: [PartTrace] = []
+            func compared(_ raw: String) -> String { rule.percentEncoded ? raw : PercentCoding.decodeLenient(raw) }
+            func run(_ part: PartTrace.Part, _ pattern: String?, _ raws: [String], isPath: Bool) -> Bool {
+                var verdict = PartTrace.Verdict.matched
+                if let pattern {
+                    for raw in raws {
+                        verdict = ReferenceEngine.compare(pattern: pattern, raw: raw, isPath: isPath,
+                                                          caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded,
+                                                          variables: document.variables, budget: &budget)
+                        if verdict != .matched { break }
+                    }
+                }
+                out.append(PartTrace(part: part, pattern: pattern, texts: raws.map(compared), verdict: verdict))
+                return verdict == .matched
+            }
+
+            // C2: a missing key means `*`; C4: an absent query or fragment reads as "".
+            guard run(.path, rule.path, [url.path], isPath: true) else { return out }
+            switch rule.query {
+            case nil:
+                guard run(.query, nil, [url.query ?? ""], isPath: false) else { return out }
+            case .whole(let pattern):
+                guard run(.query, pattern, [url.query ?? ""], isPath: false) else { return out }
+            case .items(let items):
+                // Q2–Q4, E4: each named item must match; every occurrence of a repeated name must
+                // match; an absent item reads as "".
+                let present = ParsedURL.queryItems(url.query ?? "")
+                for item in items {
+                    let wanted = comparableName(item.name, decode: false, rule)
+                    let values = present.filter { comparableName(String($0.name), decode: true, rule) == wanted }.map { String($0.value) }
+                    guard run(.queryItem(item.name), item.pattern, values.isEmpty ? [""] : values, isPath: false) else { return out }
+                }
+            }
+            _ = run(.fragment, rule.fragment, [url.fragment ?? ""], isPath: false)
+            return out
+        }
+
+        /// E4: names compare after the same decoding (URL side only) and folding as values.
+        func comparableName(_ name: String, decode: Bool, _ rule: EffectiveRule) -> String {
+            let decoded = decode && !rule.percentEncoded ? PercentCoding.decodeLenient(name) : name
+            return rule.caseSensitive ? decoded : CaseFolding.fold(decoded)
+        }
+
+        static func asciiLowercased(_ s: String) -> String {
+            String(decoding: s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+}

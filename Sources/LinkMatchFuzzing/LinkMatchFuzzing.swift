@@ -1,0 +1,2 @@
+// Placeholder: the fuzzing library (issue 5).
+import LinkMatch

@@ -165,7 +165,13 @@ struct DocumentParser {
         let defaults = obj["defaults"].map { componentFields($0, at: JSONPath.member(path, "defaults"), isDefaults: true) } ?? ComponentFields()
 
         var rules: [Rule] = []
-        if let components = obj["components"] {
+        // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
+        var components = obj["components"]
+        if let c = components, case .array = c {} else if let c = components {
+            wrongType(JSONPath.member(path, "components"), c, expected: "an array of objects")
+            components = nil
+        }
+        if let components {
             let p = JSONPath.member(path, "components")
             if obj["paths"] != nil {
                 report(.warning, "mixed-formats", path, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")

@@ -7,7 +7,8 @@ public enum TextCoding {
     public static func read(_ r: inout ByteReader, _ alphabet: Alphabet, names: [String] = []) -> String {
         let n = r.count(max: alphabet.maxTokens)
         var out = String.UnicodeScalarView()
-        for _ in 0..<n {
+        // Out of input: stop instead of padding with the default token (every written token takes a byte).
+        for _ in 0..<n where !r.isAtEnd {
             switch r.pick(alphabet.table) {
             case .text(let s):
                 out.append(contentsOf: s.unicodeScalars)

@@ -8,7 +8,7 @@ public enum Instantiator {
     enum LiteralAction: Sendable, Equatable { case keep, swapCase, encodeUpper, encodeLower, drop, replace, duplicate }
 
     static let literalActions = ChoiceTable<LiteralAction>([
-        (.keep, 212), (.swapCase, 12), (.encodeUpper, 8), (.encodeLower, 4), (.drop, 6), (.replace, 8), (.duplicate, 6),
+        (.keep, 236), (.swapCase, 6), (.encodeUpper, 4), (.encodeLower, 2), (.drop, 3), (.replace, 3), (.duplicate, 2),
     ])
 
     enum Finish: Sendable, Equatable { case none, appendSlash, prependSlash, appendToken, dropLast, doubleSlash }

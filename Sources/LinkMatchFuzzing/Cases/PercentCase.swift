@@ -17,7 +17,7 @@ public struct PercentCase: Sendable, Equatable {
         Alphabet.t("%C0%80", 2), Alphabet.t("%ED%A0%80", 2), Alphabet.t("%F0%9F%98%80", 2), Alphabet.t("%e2%84%aa", 2),
         Alphabet.t("%80", 2), Alphabet.t("\u{FEFF}", 1), Alphabet.t("\u{0}", 1), Alphabet.t(" ", 3), Alphabet.t("/", 4),
         Alphabet.t("-", 2), Alphabet.t("~", 2), Alphabet.t("+", 2), Alphabet.t("&", 1), Alphabet.t("=", 1), (.raw, 8),
-    ], maxTokens: 64)
+    ], maxTokens: 64, typical: 12)
 
     public init(bytes: [UInt8]) {
         var r = ByteReader(bytes)

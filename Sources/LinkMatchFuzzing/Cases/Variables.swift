@@ -54,9 +54,20 @@ public enum VariableGenerator {
                 try TextCoding.write(v.name, .name, to: &w, what: "variable name")
             }
             try w.count(v.values.count, max: maxValues, what: "number of values of \(v.name)")
+            var previous: String?
             for value in v.values {
-                w.pick(values, index: 0)
-                try TextCoding.write(value, .value, to: &w, what: "value of \(v.name)")
+                if let p = previous, !p.isEmpty, value.unicodeScalars.starts(with: p.unicodeScalars) {
+                    // Written as "the previous value + a suffix", as it was most likely generated.
+                    w.pick(values, index: 1)
+                    let suffix = String(String.UnicodeScalarView(value.unicodeScalars.dropFirst(p.unicodeScalars.count)))
+                    try TextCoding.write(suffix, .value, to: &w, what: "value of \(v.name)")
+                } else if value.isEmpty {
+                    w.pick(values, index: 2)
+                } else {
+                    w.pick(values, index: 0)
+                    try TextCoding.write(value, .value, to: &w, what: "value of \(v.name)")
+                }
+                previous = value
             }
         }
     }

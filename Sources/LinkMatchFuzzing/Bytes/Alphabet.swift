@@ -101,7 +101,7 @@ extension Alphabet {
     /// Variable names and query item names.
     public static let name = Alphabet(mixedLetters + digits + [
         t("_", 2), t("-", 1), t("é", 1), t("id", 3), t("lang", 1), t("q", 2), (.raw, 1),
-    ], maxTokens: 12, typical: 2)
+    ], maxTokens: 40, typical: 2)
 
     /// Whole URLs given as text (seeds, conformance URLs, generated URLs in readable cases) and the
     /// pieces of generated ones.

@@ -194,7 +194,7 @@ public enum AASAGenerator {
     static func read(_ slot: Slot, _ r: inout ByteReader, depth: Int) -> JSONValue {
         switch r.pick(shapes(slot)) {
         case .generic:
-            return readGeneric(&r, depth: depth)
+            return readGeneric(&r, depth: 0)  // generic nesting counts from here
         case .template:
             var members: [JSONMember] = []
             for (key, presence) in template(slot) where r.pick(presence) {
@@ -362,7 +362,7 @@ public enum AASAGenerator {
             try writeObject(obj, slot == .details ? .details : .queryItems, &w, depth: depth, at: path)
             return true
         case (.generic, _, _):
-            try writeGeneric(value, &w, depth: depth, at: path)
+            try writeGeneric(value, &w, depth: 0, at: path)
             return true
         default:
             return false

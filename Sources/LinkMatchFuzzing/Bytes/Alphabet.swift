@@ -81,14 +81,14 @@ extension Alphabet {
 
     /// Rule patterns (P1–P4): heavy on wildcards, variables and slashes.
     public static let pattern = Alphabet(mixedLetters + digits + escapes + specialScalars + [
-        t("*", 26), t("?", 18), t("?*", 8), (.variable, 14), t("$(", 3), t("$", 2), t("(", 2), t(")", 3),
+        t("*", 26), t("?", 18), t("?*", 8), (.variable, 20), t("$(", 1), t("$", 2), t("(", 2), t(")", 2),
         t("/", 22), t("//", 3), t("-", 2), t(".", 2), t("_", 1), t("~", 1), t("=", 2), t("&", 2), t("#", 1),
         t(" ", 1), t("+", 1), (.raw, 1),
     ], maxTokens: 40, typical: 7)
 
     /// A substitution variable's value (V2): wildcards allowed, `$(` is literal text.
     public static let value = Alphabet(mixedLetters + digits + specialScalars + [
-        t("*", 10), t("?", 8), t("/", 6), t("%2F", 2), t("%", 2), t("$(", 2), t(")", 1), t("-", 2), (.raw, 1),
+        t("*", 18), t("?", 8), t("/", 6), t("%2F", 2), t("%", 2), t("$(", 2), t(")", 1), t("-", 2), (.raw, 1),
     ], maxTokens: 16, typical: 3)
 
     /// A URL part as written (part-level texts may hold raw non-ASCII and invalid escapes). Long

@@ -24,7 +24,8 @@ public enum AASAGenerator {
 
     /// Names `$(…)` may use inside generated documents: the names the variable generator likes,
     /// predefined ones, and one never defined (P4).
-    static let referenceNames = ["v", "w", "id", "x", "lang", "region", "digit", "alpha", "upper", "nope"]
+    /// `v` is listed several times: it is also the variable documents most often define.
+    static let referenceNames = ["v", "v", "v", "v", "v", "v", "w", "id", "digit", "alpha", "lang", "nope"]
 
     static let appIDs = ChoiceTable<Key>([
         (.known("ABCDE12345.com.example.app"), 90), (.known("ABCDE12345.com.example.app2"), 50),
@@ -37,8 +38,8 @@ public enum AASAGenerator {
         case .details: return detailsShapes
         case .query: return queryShapes
         case .any: return alwaysGeneric
-        case .top, .applinks: return templatedOuter
-        case .entry, .component: return templated
+        case .top, .applinks, .entry: return templatedOuter
+        case .component, .variables: return templated
         default: return mostlyExpected
         }
     }
@@ -53,6 +54,7 @@ public enum AASAGenerator {
         case .top: return topTemplate
         case .applinks: return applinksTemplate
         case .entry: return entryTemplate
+        case .variables: return variablesTemplate
         default: return componentTemplate
         }
     }
@@ -62,14 +64,15 @@ public enum AASAGenerator {
     }
 
     static let topTemplate = presence([("applinks", 248), ("webcredentials", 12)])
-    static let applinksTemplate = presence([("apps", 8), ("defaults", 64), ("substitutionVariables", 96), ("details", 248)])
-    static let entryTemplate = presence([("appID", 56), ("appIDs", 210), ("defaults", 56), ("components", 200), ("paths", 64)])
+    static let applinksTemplate = presence([("apps", 8), ("defaults", 64), ("substitutionVariables", 140), ("details", 248)])
+    static let entryTemplate = presence([("appID", 56), ("appIDs", 236), ("defaults", 56), ("components", 200), ("paths", 64)])
+    static let variablesTemplate = presence([("v", 220), ("w", 90), ("id", 50), ("lang", 12), ("region", 8)])
     static let componentTemplate = presence([
         ("/", 200), ("?", 90), ("#", 64), ("exclude", 64), ("caseSensitive", 48), ("percentEncoded", 48), ("comment", 10),
     ])
 
     static let mostlyExpected = ChoiceTable<Shape>([(.expected, 248), (.generic, 8)])
-    static let detailsShapes = ChoiceTable<Shape>([(.expected, 234), (.alternate, 18), (.generic, 4)])
+    static let detailsShapes = ChoiceTable<Shape>([(.expected, 240), (.alternate, 12), (.generic, 4)])
     static let queryShapes = ChoiceTable<Shape>([(.expected, 100), (.alternate, 148), (.generic, 8)])
     static let alwaysGeneric = ChoiceTable<Shape>([(.generic, 256)])
 
@@ -149,10 +152,10 @@ public enum AASAGenerator {
 
     static func counts(_ weights: [Int]) -> ChoiceTable<Int> { ChoiceTable(weights.enumerated().map { ($0.offset, $0.element) }) }
 
-    static let detailsCounts = counts([8, 150, 60, 24, 14])
+    static let detailsCounts = counts([4, 150, 60, 24, 14])
     static let componentsCounts = counts([6, 40, 50, 44, 34, 24, 18, 12, 8, 6, 6, 4, 4])
     static let pathsCounts = counts([6, 60, 60, 40, 30, 20, 16, 12, 12])
-    static let appIDCounts = counts([10, 170, 56, 20])
+    static let appIDCounts = counts([6, 170, 56, 20])
     static let valueCounts = counts([10, 40, 60, 60, 40, 26, 20])
     static let genericCounts = counts([40, 80, 60, 40, 36])
 
@@ -257,8 +260,8 @@ public enum AASAGenerator {
             }
         case .legacyPath:
             let prefix = r.pick(legacyModes)
-            return prefix + TextCoding.read(&r, .pattern, names: referenceNames)
-        case .pattern, .query: return TextCoding.read(&r, .pattern, names: referenceNames)
+            return prefix + PatternText.read(&r, names: referenceNames)
+        case .pattern, .query: return PatternText.read(&r, names: referenceNames)
         case .value: return TextCoding.read(&r, .value)
         default: return TextCoding.read(&r, .json)
         }
@@ -428,8 +431,8 @@ public enum AASAGenerator {
             let (index, prefix) = best.map { ($0.offset, $0.element) } ?? (0, "")
             w.pick(legacyModes, index: index)
             let rest = String(String.UnicodeScalarView(s.unicodeScalars.dropFirst(prefix.unicodeScalars.count)))
-            try TextCoding.write(rest, .pattern, names: referenceNames, to: &w, what: "\(path): legacy path")
-        case .pattern, .query: try TextCoding.write(s, .pattern, names: referenceNames, to: &w, what: "\(path): pattern")
+            try PatternText.write(rest, names: referenceNames, to: &w, what: "\(path): legacy path")
+        case .pattern, .query: try PatternText.write(s, names: referenceNames, to: &w, what: "\(path): pattern")
         case .value: try TextCoding.write(s, .value, to: &w, what: "\(path): value")
         default: try TextCoding.write(s, .json, to: &w, what: "\(path): string")
         }

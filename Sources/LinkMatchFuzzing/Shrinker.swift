@@ -49,6 +49,20 @@ public enum Shrinker {
             for (i, v) in c.variables.enumerated() {
                 for k in v.values.indices { var d = c; d.variables[i].values.remove(at: k); out.append(d) }
             }
+            // A variable replaced by one of its values (then the definition can go too).
+            if let pattern = try? PatternParser.parse(c.pattern) {
+                let table = VariableTable(custom: c.variables)
+                for (i, e) in pattern.elements.enumerated() {
+                    guard case .variable(let name) = e, let values = table.values(of: name), values.count <= 32 else { continue }
+                    for value in values where !value.contains("$") {
+                        var elements = pattern.elements
+                        elements.replaceSubrange(i...i, with: PatternParser.parseValue(value).elements)
+                        var d = c
+                        d.pattern = source(of: elements)
+                        out.append(d)
+                    }
+                }
+            }
             if !c.caseSensitive { var d = c; d.caseSensitive = true; out.append(d) }
             if !c.percentEncoded { var d = c; d.percentEncoded = true; out.append(d) }
             for p in smallerStrings(c.pattern) { var d = c; d.pattern = p; out.append(d) }
@@ -102,10 +116,35 @@ public enum Shrinker {
 
     // MARK: - Smaller values
 
-    /// Variants of a string with chunks of scalars removed: halves first, then quarters, ... single scalars.
+    /// Variants of a string with chunks of scalars removed: halves first, then quarters, ... single
+    /// scalars. A string holding `$(name)` references first loses whole references (removing part
+    /// of one would only make the pattern invalid).
     public static func smallerStrings(_ s: String) -> [String] {
+        var out: [String] = []
+        if s.contains("$("), let pattern = try? PatternParser.parse(s), pattern.elements.contains(where: { if case .variable = $0 { return true } else { return false } }) {
+            for (i, e) in pattern.elements.enumerated() {
+                guard case .variable = e else { continue }
+                var fewer = pattern.elements
+                fewer.remove(at: i)
+                out.append(source(of: fewer))
+            }
+        }
         let scalars = Array(s.unicodeScalars)
-        return chunksRemoved(scalars).map { String(String.UnicodeScalarView($0)) }
+        return out + chunksRemoved(scalars).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// Pattern text for elements (literals as themselves, `?`, `*`, `$(name)`).
+    static func source(of elements: [PatternElement]) -> String {
+        var out = String.UnicodeScalarView()
+        for e in elements {
+            switch e {
+            case .literal(let c): out.append(c)
+            case .anyOne: out.append("?")
+            case .anyMany: out.append("*")
+            case .variable(let name): out.append(contentsOf: "$(\(name))".unicodeScalars)
+            }
+        }
+        return String(out)
     }
 
     static func chunksRemoved<T>(_ items: [T]) -> [[T]] {

@@ -96,7 +96,7 @@ extension Alphabet {
     public static let partText = Alphabet(mixedLetters + digits + escapes + specialScalars + [
         t("/", 26), t("//", 4), t("%G", 1), t("%4", 1), t("%%", 1), t("-", 3), t(".", 3), t("_", 1), t("~", 1),
         t("=", 3), t("&", 3), t("*", 2), t("?", 2), t("$", 1), t("(", 1), t(")", 1), t(" ", 1), t("+", 1), (.raw, 1),
-    ], maxTokens: 400, typical: 8)
+    ], maxTokens: 200, typical: 8)
 
     /// Variable names and query item names.
     public static let name = Alphabet(mixedLetters + digits + [

@@ -25,7 +25,7 @@ public enum AASAGenerator {
     /// Names `$(…)` may use inside generated documents: the names the variable generator likes,
     /// predefined ones, and one never defined (P4).
     /// `v` is listed several times: it is also the variable documents most often define.
-    static let referenceNames = ["v", "v", "v", "v", "v", "v", "w", "id", "digit", "alpha", "lang", "nope"]
+    static let referenceNames = ["v", "v", "v", "v", "v", "v", "v", "v", "w", "w", "id", "digit", "alpha", "upper", "nope", "lang"]
 
     static let appIDs = ChoiceTable<Key>([
         (.known("ABCDE12345.com.example.app"), 90), (.known("ABCDE12345.com.example.app2"), 50),

@@ -250,6 +250,37 @@ final class BadInputTests: XCTestCase {
         }
     }
 
+    // MARK: The compiled engine on the same hostile input
+
+    /// The compiled engine has no budget: on the inputs above it must still decide, and agree with
+    /// the reference wherever the reference decided within its budget (M1).
+    func testCompiledEngineDecidesHostileInput() throws {
+        let text = String(repeating: "a", count: 10_000)
+        let values = (1...1_000).map { String(repeating: "a", count: $0) }
+        let cases: [(pattern: String, variables: VariableTable, path: String)] = [
+            (String(repeating: "*a", count: 10_000), VariableTable(), "/" + text),
+            (String(repeating: "*a", count: 10_000) + "b", VariableTable(), "/" + text),
+            (String(repeating: "?", count: 10_001), VariableTable(), "/" + text),
+            (String(repeating: "*", count: 10_000), VariableTable(), "/" + text),
+            ("/" + String(repeating: "/", count: 10_000) + "*", VariableTable(), "/" + text),
+            ("/$(v)$(v)b", VariableTable(custom: [(name: "v", values: values)]), "/" + String(repeating: "a", count: 1_999) + "c"),
+            ("/$(v)*$(v)*$(v)", VariableTable(custom: [(name: "v", values: values)]), "/" + String(repeating: "a", count: 1_500)),
+            ("/$(v)", VariableTable(custom: [(name: "v", values: values)]), "/" + String(repeating: "a", count: 1_000)),
+        ]
+        for c in cases {
+            for kind in PartRequest.Kind.allCases {
+                let request = PartRequest(pattern: c.pattern, kind: kind, text: c.path, variables: c.variables)
+                let compiled = CompiledEngine().matchPart(request)
+                XCTAssertNotEqual(compiled, .undecided, "\(c.pattern.prefix(12))… \(kind)")
+                // A smaller budget keeps this test quick; agreement is only checked where it decides.
+                let reference = ReferenceEngine(budget: 100_000).matchPart(request)
+                if reference != .undecided {
+                    XCTAssertEqual(compiled, reference, "\(c.pattern.prefix(12))… \(kind)")
+                }
+            }
+        }
+    }
+
     // MARK: Garbage URLs and bytes
 
     func testGarbageURLsGiveATypedErrorOrADecision() throws {

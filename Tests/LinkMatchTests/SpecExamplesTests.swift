@@ -1,11 +1,15 @@
 import XCTest
 import LinkMatch
 
-/// `Vectors/spec-examples.json` (hand-written from SPEC.md) through each engine. Every mismatch is
+/// `Vectors/spec-examples.json` (hand-written from SPEC.md) through each engine (the reference and the compiled one). Every mismatch is
 /// reported with its rule ID and name, not just the first.
 final class SpecExamplesTests: XCTestCase {
     func testReferenceEngine() throws {
         try assertAllPass(engine: ReferenceEngine())
+    }
+
+    func testCompiledEngine() throws {
+        try assertAllPass(engine: CompiledEngine())
     }
 
     /// The file's shape: every matching rule of SPEC.md has at least three cases, with at least one

@@ -2,7 +2,7 @@ import XCTest
 import LinkMatch
 
 /// The sample URLs of `shared/real-world-aasa/INDEX.md` whose outcome INDEX.md states without "edge",
-/// through the reference engine. INDEX.md's outcomes are a human reading of each file, not Apple's
+/// through each engine. INDEX.md's outcomes are a human reading of each file, not Apple's
 /// tool; where that reading conflicts with a SPEC.md decision, SPEC.md wins and the sample says so.
 final class SpecRealWorldTests: XCTestCase {
     enum Apps {
@@ -153,6 +153,14 @@ final class SpecRealWorldTests: XCTestCase {
     ]
 
     func testIndexSampleURLsThroughTheReferenceEngine() throws {
+        try assertSamples(engine: ReferenceEngine())
+    }
+
+    func testIndexSampleURLsThroughTheCompiledEngine() throws {
+        try assertSamples(engine: CompiledEngine())
+    }
+
+    func assertSamples(engine: any MatchEngine) throws {
         var failures: [String] = []
         var documents: [String: AASADocument] = [:]
         for sample in Self.samples {
@@ -164,7 +172,7 @@ final class SpecRealWorldTests: XCTestCase {
                 documents[sample.file] = document
             }
             let url = try ParsedURL(sample.url)
-            let prepared = ReferenceEngine().prepare(document)
+            let prepared = engine.prepare(document)
             let apps: [String]
             switch sample.apps {
             case .first: apps = Array(document.appIDs.prefix(1))
@@ -180,7 +188,7 @@ final class SpecRealWorldTests: XCTestCase {
                 }
             }
         }
-        XCTAssertEqual(failures, [], failures.joined(separator: "\n"))
+        XCTAssertEqual(failures, [], "\(engine.name):\n" + failures.joined(separator: "\n"))
         XCTAssertEqual(documents.count, 28, "every file but the trailing-comma one and the edge-only SubWallet one")
     }
 }

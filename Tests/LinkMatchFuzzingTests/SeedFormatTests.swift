@@ -92,3 +92,24 @@ final class SeedFormatTests: XCTestCase {
         XCTAssertTrue(TextCoding.read(&r, .name).unicodeScalars.elementsEqual(text.unicodeScalars))
     }
 }
+
+/// Real AASA files copied into the parser corpus are read as themselves, and pass the check.
+final class RealWorldSeedTests: XCTestCase {
+    func testRealFilesAreParserSeedsAsTheyAre() throws {
+        let files = try RealWorld.files()
+        guard !files.isEmpty else { throw XCTSkip("no real-world files at \(RealWorld.folder.path)") }
+        XCTAssertEqual(files.count, 30)
+        for (name, bytes) in files {
+            XCTAssertEqual(ParserCase(bytes: bytes).file, bytes, "\(name) starts with \(bytes.first.map { String($0, radix: 16) } ?? "nothing")")
+            XCTAssertEqual(ParserCase(file: bytes).encoded(), bytes, name)
+            XCTAssertNil(ParserCheck.check(ParserCase(file: bytes)), name)
+        }
+    }
+
+    func testAFileStartingWithAnyOtherByteIsMarked() {
+        let odd: [UInt8] = [0x41, 0x7B, 0x7D]
+        XCTAssertEqual(ParserCase(file: odd).encoded(), [ParserCase.rawMarker] + odd)
+        XCTAssertEqual(ParserCase(bytes: ParserCase(file: odd).encoded()).file, odd)
+        XCTAssertEqual(ParserCase(bytes: [ParserCase.rawMarker]).file, [])
+    }
+}

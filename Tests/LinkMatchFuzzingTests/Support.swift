@@ -35,3 +35,17 @@ func firstIndex(seed: UInt64, count: Int, maxBytes: Int = 300, where body: ([UIn
     for i in 0..<count where body(g.next(maxCount: maxBytes)) { return i }
     return nil
 }
+
+/// The real AASA files in `../shared/real-world-aasa` (beside the repository).
+enum RealWorld {
+    static var folder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("../shared/real-world-aasa").standardizedFileURL
+    }
+
+    /// Name and bytes of every `.json` file, sorted by name; empty when the folder is absent.
+    static func files() throws -> [(name: String, bytes: [UInt8])] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return try names.filter { $0.hasSuffix(".json") }.sorted().map { ($0, [UInt8](try Data(contentsOf: folder.appendingPathComponent($0)))) }
+    }
+}

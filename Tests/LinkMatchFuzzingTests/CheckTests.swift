@@ -223,3 +223,14 @@ final class CheckTests: XCTestCase {
         }
     }
 }
+
+extension CheckTests {
+    /// Foundation on Linux decodes a lone %A9 to U+FFFD where decodeStrict reports invalid UTF-8.
+    func testPercentEncodingAllowsFoundationsReplacementCharacter() {
+        XCTAssertNil(PercentEncodingCheck.problem("%A9"))
+        XCTAssertNil(PercentEncodingCheck.problem("a%A9%A9b"))
+        var codec = PercentEncodingCheck.Codec.standard
+        codec.decodeLenient = { PercentCoding.decodeLenient($0).replacingOccurrences(of: "\u{FFFD}", with: "?") }
+        XCTAssertNotNil(PercentEncodingCheck.problem("%A9", codec: codec), "Foundation and decodeLenient must still agree")
+    }
+}

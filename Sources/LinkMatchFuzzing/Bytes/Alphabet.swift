@@ -14,15 +14,15 @@ public enum TextToken: Sendable, Equatable {
 /// digits, mixed-case letters, scalars whose case folding is special).
 public struct Alphabet: Sendable {
     public let table: ChoiceTable<TextToken>
-    /// At most this many tokens per string (the length byte is read modulo `maxTokens + 1`).
+    /// At most this many tokens per string (see `lengths`).
     public let maxTokens: Int
-    /// `.text` tokens sorted longest first, for the greedy encoder.
+    /// `.text` tokens sorted longest first (the encoder tries them all; order only breaks ties).
     let textTokensLongestFirst: [(index: Int, scalars: [Unicode.Scalar])]
     let variableIndex: Int?
     let rawIndex: Int
 
     /// The length byte: a short length (0...`shortMax`, most likely near `typical`) or nil, "long",
-    /// which reads a second byte for a length in `shortMax + 1 ... maxTokens`.
+    /// which reads two more bytes for a length in `shortMax + 1 ... maxTokens`.
     let lengths: ChoiceTable<Int?>
     let shortMax: Int
 

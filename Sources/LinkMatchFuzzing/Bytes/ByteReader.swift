@@ -97,10 +97,3 @@ public struct ChoiceTable<T: Sendable>: Sendable {
         index >= 0 && index < firstByte.count ? firstByte[index] : 0
     }
 }
-
-extension ChoiceTable where T: Equatable {
-    /// The byte that selects `value`, or nil when it is not in the table.
-    public func byte(for value: T) -> UInt8? {
-        choices.firstIndex(of: value).map { byte(forIndex: $0) }
-    }
-}

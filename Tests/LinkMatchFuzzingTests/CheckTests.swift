@@ -234,3 +234,31 @@ extension CheckTests {
         XCTAssertNotNil(PercentEncodingCheck.problem("%A9", codec: codec), "Foundation and decodeLenient must still agree")
     }
 }
+
+extension CheckTests {
+    /// Two traces that are canonically equivalent but not the same scalars still differ.
+    func testDocumentTellsDecomposedTextsApart() throws {
+        struct Decomposing: MatchEngine {
+            var name: String { "decomposing" }
+            func matchPart(_ request: PartRequest) -> PartVerdict { ReferenceEngine().matchPart(request) }
+            func prepare(_ document: AASADocument) -> any PreparedDocument { P(inner: ReferenceEngine().prepare(document)) }
+            struct P: PreparedDocument {
+                let inner: any PreparedDocument
+                func decide(_ url: ParsedURL, appID: String, domain: String) -> Decision {
+                    var d = inner.decide(url, appID: appID, domain: domain)
+                    if var rule = d.rule {
+                        rule.parts = rule.parts.map { p in var p = p; p.texts = p.texts.map { t in
+                            String(String.UnicodeScalarView(t.unicodeScalars.flatMap { $0 == "é" ? ["e", "\u{301}"] : [$0] }))
+                        }; return p }
+                        d.rule = rule
+                    }
+                    return d
+                }
+            }
+        }
+        let c = try documentCase(#"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"/caf?","percentEncoded":false}]}]}}"#,
+                                 urls: ["https://example.com/caf%C3%A9"])
+        XCTAssertNil(DocumentCheck.check(c, engines: .standard))
+        XCTAssertNotNil(DocumentCheck.check(c, engines: Engines(reference: ReferenceEngine(), candidate: Decomposing())))
+    }
+}

@@ -18,7 +18,7 @@ public struct DocumentCase: Sendable, Equatable {
     }
 
     public static func == (a: DocumentCase, b: DocumentCase) -> Bool {
-        a.aasa == b.aasa && sameScalars(a.domain, b.domain) && sameScalars(a.appIDs, b.appIDs) && sameScalars(a.urls, b.urls)
+        a.aasa.serialized().utf8.elementsEqual(b.aasa.serialized().utf8) && sameScalars(a.domain, b.domain) && sameScalars(a.appIDs, b.appIDs) && sameScalars(a.urls, b.urls)
     }
 
     /// The file's bytes as a server would send them.

@@ -5,16 +5,19 @@ import LinkMatch
 /// whose message names the file (and line/column for JSON syntax errors, D1).
 enum DocumentLoader {
     static func load(_ file: String) throws(CLIFailure) -> ParsedDocument {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw CLIFailure("\(file): cannot read the file: \(Self.reason(error))")
-        }
+        let bytes = try read(file)
         do {
             return try AASADocument.parse(bytes)
         } catch {
             throw CLIFailure("\(file): \(error.message) [\(error.code)]")
+        }
+    }
+
+    static func read(_ file: String) throws(CLIFailure) -> [UInt8] {
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw CLIFailure("\(file): cannot read the file: \(Self.reason(error))")
         }
     }
 

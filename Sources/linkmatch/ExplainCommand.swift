@@ -73,6 +73,7 @@ struct Explanation {
         }
         out += appSection()
         guard decision.reason != .appNotListed else {
+            out.append("")
             out.append("Decision: no_match: no entry lists \(app)")
             return out
         }
@@ -186,12 +187,14 @@ struct Explanation {
         var out = ["", "\(title) \(rule.sourcePath): exclude \(rule.exclude), caseSensitive \(rule.caseSensitive), percentEncoded \(rule.percentEncoded)"]
         if !rule.caseSensitive { out.append("  caseSensitive false: pattern and text are compared folded to lower case (E1)") }
         if !rule.percentEncoded { out.append("  percentEncoded false: the text is percent-decoded before comparing (E3)") }
+        let width = max(9, parts.map { String(describing: $0.part).count }.max() ?? 0)
+        let pad = String(repeating: " ", count: width)
         for part in parts {
             let pattern = part.pattern.map { quoted($0) + folded($0, rule) } ?? "(none: any text, C2)"
             let texts = part.texts.map { quoted($0) + folded($0, rule) }.joined(separator: ", ")
-            out.append("  \(String(describing: part.part).rightPadded(to: 9)) pattern \(pattern)")
-            out.append("  \(String(repeating: " ", count: 9)) text    \(texts)" + (part.texts.count > 1 ? " (every occurrence must match, Q4)" : ""))
-            out.append("  \(String(repeating: " ", count: 9)) -> \(part.verdict.rawValue)"
+            out.append("  \(String(describing: part.part).rightPadded(to: width)) pattern \(pattern)")
+            out.append("  \(pad) text    \(texts)" + (part.texts.count > 1 ? " (every occurrence must match, Q4)" : ""))
+            out.append("  \(pad) -> \(part.verdict.rawValue)"
                        + (part.part == .path ? " (leading and trailing slashes ignored, N1-N3)" : ""))
         }
         return out

@@ -62,7 +62,7 @@ public struct ExternalEngine: MatchEngine {
     }
 
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
-        prepare(json: ExternalDocumentJSON.json(document))
+        prepare(json: DocumentSerializer.json(document))
     }
 
     /// One pattern against one URL part, asked as a one-rule document: a path as the URL's path,

@@ -6,9 +6,12 @@ import Darwin
 #endif
 
 /// A child process kept alive across requests that answers one line with one line (the
-/// conformance protocol). Started lazily, run through `/bin/sh -c "exec CMD"`, restarted after it
-/// dies or times out. Never blocks forever: every exchange has a deadline, and all three pipes are
-/// serviced with `poll(2)` so a child that floods stderr or stops reading stdin cannot wedge us.
+/// conformance protocol). Started lazily with `/bin/sh -c CMD` in a process group of its own,
+/// restarted after it dies or times out. Never blocks forever: every exchange has a deadline, all
+/// three pipes are serviced with `poll(2)` (a child that floods stderr or stops reading stdin cannot
+/// wedge us), and stopping kills the whole group, so a shell's children do not outlive it.
+/// posix_spawn rather than Foundation.Process: Process cannot start a new process group, and on
+/// Linux its exit status waits until every holder of the pipes has exited.
 public final class ExternalProcess: @unchecked Sendable {
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         case launch(String)
@@ -45,16 +48,11 @@ public final class ExternalProcess: @unchecked Sendable {
     private var running: Running?
 
     private struct Running {
-        var process: Process
-        var stdin: Int32
-        var stdout: Int32
-        var stderr: Int32
+        var child: ExternalChild
         var stdoutBuffer: [UInt8] = []
         var stderrTail: [UInt8] = []
         var stdoutClosed = false
         var stderrClosed = false
-        // The pipes are kept so their file handles (and descriptors) stay open as long as we use them.
-        var pipes: [Pipe]
     }
 
     public init(command: String, timeout: Double) {
@@ -73,9 +71,7 @@ public final class ExternalProcess: @unchecked Sendable {
         if running == nil {
             if let failure = start() { return .failure(failure) }
         }
-        let result = exchangeLocked(Array(line.utf8) + [0x0A])
-        if case .failure = result { stopLocked() }
-        return result
+        return exchangeLocked(Array(line.utf8) + [0x0A])
     }
 
     /// Stops the child (closing its stdin first so a well-behaved program can exit on its own).
@@ -88,67 +84,82 @@ public final class ExternalProcess: @unchecked Sendable {
     // MARK: - Internals (called with the lock held)
 
     private func start() -> Failure? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec " + command]
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        do {
-            try process.run()
-        } catch {
-            return .launch("\(error)")
+        switch ExternalChild.spawn(command) {
+        case .failure(let error):
+            return .launch(error.message)
+        case .success(let child):
+            launches += 1
+            running = Running(child: child)
+            return nil
         }
-        launches += 1
-        // The child's ends must not stay open here, or its exit would never read as end of file.
-        try? inPipe.fileHandleForReading.close()
-        try? outPipe.fileHandleForWriting.close()
-        try? errPipe.fileHandleForWriting.close()
-        let fds = (inPipe.fileHandleForWriting.fileDescriptor, outPipe.fileHandleForReading.fileDescriptor,
-                   errPipe.fileHandleForReading.fileDescriptor)
-        for fd in [fds.0, fds.1, fds.2] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        running = Running(process: process, stdin: fds.0, stdout: fds.1, stderr: fds.2, pipes: [inPipe, outPipe, errPipe])
-        return nil
     }
 
+    /// One request and its reply. On any failure the child is finished (and restarted next time).
     private func exchangeLocked(_ request: [UInt8]) -> Result<String, Failure> {
         guard var r = running else { return .failure(.launch("not running")) }
-        defer { running = r }
+        let outcome = converse(&r, request)
+        if case .line(let line) = outcome {
+            running = r
+            return .success(line)
+        }
+        running = nil
+        switch outcome {
+        case .line(let line): return .success(line) // handled above
+        case .stdoutClosed: return .failure(exitFailure(&r))
+        case .timeout:
+            _ = r.child.finish(grace: 0)
+            return .failure(.timeout(seconds: timeout, stderr: tail(r)))
+        case .tooLong:
+            _ = r.child.finish(grace: 0)
+            return .failure(.replyTooLong(limit: Self.maxLineBytes))
+        case .pollFailed(let err):
+            _ = r.child.finish(grace: 0)
+            return .failure(.launch("poll failed: \(String(cString: strerror(err)))"))
+        }
+    }
+
+    private enum Outcome {
+        case line(String)
+        case stdoutClosed
+        case timeout
+        case tooLong
+        case pollFailed(Int32)
+    }
+
+    /// Writes the request while reading stdout (and stderr) until a full line, end of file or the deadline.
+    private func converse(_ r: inout Running, _ request: [UInt8]) -> Outcome {
         var pending = request[...]
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let nl = r.stdoutBuffer.firstIndex(of: 0x0A) {
                 let line = String(decoding: r.stdoutBuffer[..<nl], as: UTF8.self)
                 r.stdoutBuffer.removeSubrange(...nl)
-                return .success(line)
+                return .line(line)
             }
-            if r.stdoutBuffer.count > Self.maxLineBytes { return .failure(.replyTooLong(limit: Self.maxLineBytes)) }
-            if r.stdoutClosed { return .failure(exitFailure(&r)) }
-
+            if r.stdoutBuffer.count > Self.maxLineBytes { return .tooLong }
+            if r.stdoutClosed { return .stdoutClosed }
             let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 { return .failure(.timeout(seconds: timeout, stderr: tail(r))) }
-            var fds = [pollfd(fd: r.stdout, events: Int16(POLLIN), revents: 0)]
-            if !r.stderrClosed { fds.append(pollfd(fd: r.stderr, events: Int16(POLLIN), revents: 0)) }
-            if !pending.isEmpty { fds.append(pollfd(fd: r.stdin, events: Int16(POLLOUT), revents: 0)) }
-            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 60_000)))
-            if ready < 0 {
+            if remaining <= 0 { return .timeout }
+            var fds = [pollfd(fd: r.child.stdout, events: Int16(POLLIN), revents: 0)]
+            if !r.stderrClosed { fds.append(pollfd(fd: r.child.stderr, events: Int16(POLLIN), revents: 0)) }
+            if !pending.isEmpty { fds.append(pollfd(fd: r.child.stdin, events: Int16(POLLOUT), revents: 0)) }
+            if poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 60_000))) < 0 {
                 if errno == EINTR { continue }
-                return .failure(.launch("poll failed: errno \(errno)"))
+                return .pollFailed(errno)
             }
             for p in fds where p.revents != 0 {
-                if p.fd == r.stdin {
-                    let n = pending.withUnsafeBytes { write(r.stdin, $0.baseAddress, $0.count) }
+                if p.fd == r.child.stdin {
+                    let n = pending.withUnsafeBytes { write(r.child.stdin, $0.baseAddress, $0.count) }
                     if n > 0 {
                         pending = pending.dropFirst(n)
                     } else if n < 0, errno != EAGAIN, errno != EINTR {
                         // EPIPE: the child closed stdin (it is exiting); its stdout tells the rest.
                         pending = []
                     }
-                } else if p.fd == r.stdout {
-                    if !drain(r.stdout, into: &r.stdoutBuffer, keepLast: nil) { r.stdoutClosed = true }
-                } else if p.fd == r.stderr {
-                    if !drain(r.stderr, into: &r.stderrTail, keepLast: Self.stderrTailBytes) { r.stderrClosed = true }
+                } else if p.fd == r.child.stdout {
+                    if !drain(r.child.stdout, into: &r.stdoutBuffer, keepLast: nil) { r.stdoutClosed = true }
+                } else if p.fd == r.child.stderr {
+                    if !drain(r.child.stderr, into: &r.stderrTail, keepLast: Self.stderrTailBytes) { r.stderrClosed = true }
                 }
             }
         }
@@ -175,30 +186,24 @@ public final class ExternalProcess: @unchecked Sendable {
         String(decoding: r.stderrTail, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// stdout is closed: wait (briefly) for the exit status.
+    /// stdout is closed: the child is exiting; how it ended, with the end of its stderr.
     private func exitFailure(_ r: inout Running) -> Failure {
-        let deadline = Date().addingTimeInterval(2)
-        while r.process.isRunning, Date() < deadline {
-            if !r.stderrClosed, !drain(r.stderr, into: &r.stderrTail, keepLast: Self.stderrTailBytes) { r.stderrClosed = true }
-            usleep(5_000)
+        // Collect stderr until it closes too (briefly), then the exit status.
+        let deadline = Date().addingTimeInterval(1)
+        while !r.stderrClosed, Date() < deadline {
+            if !drain(r.child.stderr, into: &r.stderrTail, keepLast: Self.stderrTailBytes) { r.stderrClosed = true } else { usleep(2_000) }
         }
-        if r.process.isRunning { return .exited(status: -1, stderr: tail(r) + "\n(stdout closed; the program was still running and was killed)") }
-        if r.process.terminationReason == .uncaughtSignal { return .crashed(signal: r.process.terminationStatus, stderr: tail(r)) }
-        return .exited(status: r.process.terminationStatus, stderr: tail(r))
+        let message = tail(r)
+        switch r.child.finish(grace: 2) {
+        case .status(let status): return .exited(status: status, stderr: message)
+        case .signal(let signal): return .crashed(signal: signal, stderr: message)
+        }
     }
 
     private func stopLocked() {
         guard let r = running else { return }
         running = nil
-        try? r.pipes[0].fileHandleForWriting.close()
-        if r.process.isRunning {
-            // Give a well-behaved program a moment to exit after end of input, then kill it.
-            let deadline = Date().addingTimeInterval(0.2)
-            while r.process.isRunning, Date() < deadline { usleep(2_000) }
-            if r.process.isRunning { kill(r.process.processIdentifier, SIGKILL) }
-        }
-        r.process.waitUntilExit()
-        try? r.pipes[1].fileHandleForReading.close()
-        try? r.pipes[2].fileHandleForReading.close()
+        // Closing stdin lets a well-behaved program exit by itself; the rest of its group is killed.
+        _ = r.child.finish(grace: 0.2)
     }
 }

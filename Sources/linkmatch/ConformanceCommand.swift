@@ -19,8 +19,18 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "The matcher that answers.")
     var engine: EngineChoice = .defaultChoice
 
+    @Option(help: ArgumentHelp("Answer with a deliberately wrong engine instead (to test a fuzzing setup).",
+                               valueName: "mutant"))
+    var mutant: String?
+
+    func validate() throws {
+        if let mutant, Mutants.named(mutant) == nil {
+            throw ValidationError("unknown mutant '\(mutant)'; known: \(Mutants.all.map(\.name).joined(separator: ", "))")
+        }
+    }
+
     func run() throws {
-        let matcher = engine.engine
+        let matcher = mutant.flatMap(Mutants.named) ?? engine.engine
         while let line = readLine(strippingNewline: true) {
             Output.line(ConformanceProtocol.answer(line: line, engine: matcher))
         }

@@ -25,9 +25,8 @@ public struct Engines: Sendable {
     }
 
     /// ReferenceEngine vs the compiled engine.
-    // TODO(compiled): use `CompiledEngine()` as the candidate once branch `compiled` lands on main.
     public static var standard: Engines {
-        Engines(reference: ReferenceEngine(), candidate: ReferenceEngine())
+        Engines(reference: ReferenceEngine(), candidate: CompiledEngine())
     }
 
     /// The same engine on both sides (the metamorphic target checks one engine).

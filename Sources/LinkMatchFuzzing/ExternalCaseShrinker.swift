@@ -1,9 +1,9 @@
 import LinkMatch
 
-/// Greedy minimization of one conformance request (document JSON, domain, URL; the app ID is kept)
+/// Greedy minimization of one conformance request (document JSON, URL, domain, app ID)
 /// while a predicate still holds, for `linkmatch fuzz`. Each step tries single reductions in a fixed
 /// order (drop an array element or object member, replace a container by an empty one, drop part of
-/// a string, drop URL parts, empty the domain) and keeps the first that still fails; it stops when
+/// a string, drop URL parts, empty the domain, shorten the app ID) and keeps the first that still fails; it stops when
 /// none does or the step budget is spent. Deterministic.
 // TODO(cli): switch to LinkMatchFuzzing's shrinker once it lands on main, if it fits requests.
 public enum ExternalCaseShrinker {
@@ -32,6 +32,7 @@ public enum ExternalCaseShrinker {
         for aasa in reductions(of: r.aasa) { var c = r; c.aasa = aasa; out.append(c) }
         for url in urlReductions(r.url) { var c = r; c.url = url; out.append(c) }
         if !r.domain.isEmpty { var c = r; c.domain = ""; out.append(c) }
+        for app in stringReductions(r.appID) { var c = r; c.appID = app; out.append(c) }
         return out
     }
 
@@ -78,7 +79,7 @@ public enum ExternalCaseShrinker {
         return out
     }
 
-    /// The fragment, the query, then characters after the authority.
+    /// The fragment, the query, then single scalars after `scheme://` (host, path and the rest).
     static func urlReductions(_ url: String) -> [String] {
         var out: [String] = []
         if let hash = url.firstIndex(of: "#") { out.append(String(url[..<hash])) }
@@ -86,11 +87,8 @@ public enum ExternalCaseShrinker {
             let end = url.firstIndex(of: "#") ?? url.endIndex
             if q < end { out.append(String(url[..<q]) + String(url[end...])) }
         }
-        // Keep "scheme://host" intact; shorten what follows one scalar at a time.
         guard let schemeEnd = url.range(of: "://") else { return out }
-        let rest = url[schemeEnd.upperBound...]
-        guard let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return out }
-        let head = String(url[..<pathStart]), tail = Array(url[pathStart...].unicodeScalars)
+        let head = String(url[..<schemeEnd.upperBound]), tail = Array(url[schemeEnd.upperBound...].unicodeScalars)
         for i in tail.indices {
             var t = tail
             t.remove(at: i)

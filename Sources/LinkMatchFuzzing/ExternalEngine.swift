@@ -65,12 +65,35 @@ public struct ExternalEngine: MatchEngine {
         prepare(json: DocumentSerializer.json(document))
     }
 
-    /// One pattern against one URL part, asked as a one-rule document: a path as the URL's path,
-    /// anything else as its fragment (compared as is, like a plain part). Texts a URL cannot carry
-    /// as written (an invalid escape, `?`/`#` in a path, characters U4 would encode) give `.undecided`.
+    /// One pattern against one URL part, asked as a one-rule document (`partRequest`); `.undecided`
+    /// when the text cannot be carried by a URL or the program gives no decision.
     public func matchPart(_ request: PartRequest) -> PartVerdict {
-        let key = request.kind == .path ? "/" : "#"
-        var component = [JSONMember(key: key, value: .string(request.pattern))]
+        guard let asked = Self.partRequest(request, id: .number("0")) else { return .undecided }
+        switch ask(asked) {
+        case .decision(.match): return .matched
+        case .decision(.noMatch): return .notMatched
+        default: return .undecided
+        }
+    }
+
+    /// A part-level question as a conformance request: a one-rule document for one app whose
+    /// component holds the pattern under `/` (a path) or `#` (any other part: the fragment is
+    /// compared as is, like a plain part), and a URL that carries the text there. nil when a URL
+    /// cannot carry the text: an invalid escape, `?`/`#` in a path, or characters U4 would encode
+    /// while percentEncoded is true (with percentEncoded false the text is decoded before comparing,
+    /// and U4's UTF-8 encoding decodes back to the same scalars, E3).
+    public static func partRequest(_ request: PartRequest, id: JSONValue) -> ConformanceProtocol.Request? {
+        guard !request.percentEncoded || ParsedURL.encodeUnsafeCharacters(request.text) == request.text else { return nil }
+        let url: String
+        if request.kind == .path {
+            guard !request.text.contains("?"), !request.text.contains("#") else { return nil }
+            // N1: leading slashes never count, so one is added when the text has none.
+            url = "https://part.example" + (request.text.hasPrefix("/") ? "" : "/") + request.text
+        } else {
+            url = "https://part.example/#" + request.text
+        }
+        guard (try? ParsedURL(url)) != nil else { return nil }
+        var component = [JSONMember(key: request.kind == .path ? "/" : "#", value: .string(request.pattern))]
         if !request.caseSensitive { component.append(JSONMember(key: "caseSensitive", value: .bool(false))) }
         if !request.percentEncoded { component.append(JSONMember(key: "percentEncoded", value: .bool(false))) }
         let app = "ABCDE12345.part.request"
@@ -85,21 +108,7 @@ public struct ExternalEngine: MatchEngine {
             JSONMember(key: "components", value: .array([.object(JSONObject(component))])),
         ]))])))
         let aasa = JSONValue.object(JSONObject([JSONMember(key: "applinks", value: .object(JSONObject(applinks)))]))
-        guard ParsedURL.encodeUnsafeCharacters(request.text) == request.text else { return .undecided }
-        let url: String
-        if request.kind == .path {
-            // N1: leading slashes never count, so one is added when the text has none.
-            guard !request.text.contains("?"), !request.text.contains("#") else { return .undecided }
-            url = "https://part.example" + (request.text.hasPrefix("/") ? "" : "/") + request.text
-        } else {
-            url = "https://part.example/#" + request.text
-        }
-        guard (try? ParsedURL(url)) != nil else { return .undecided }
-        switch ask(ConformanceProtocol.Request(id: .number("0"), aasa: aasa, domain: "", appID: app, url: url)) {
-        case .decision(.match): return .matched
-        case .decision(.noMatch): return .notMatched
-        default: return .undecided
-        }
+        return ConformanceProtocol.Request(id: id, aasa: aasa, domain: "", appID: app, url: url)
     }
 }
 

@@ -1,9 +1,11 @@
 import Foundation
 import LinkMatch
 
-/// `linkmatch fuzz`: generated documents, URLs and app IDs (the `document` target's generator) are
-/// sent to an external program and decided by one of our engines; every disagreement is shrunk and
-/// reported as a readable case plus a one-line request both programs can replay.
+/// `linkmatch fuzz`: generated cases are sent to an external program and decided by one of our
+/// engines; every disagreement is shrunk and reported as a readable case plus a one-line request
+/// both programs can replay. Each round draws a whole document with URLs and app IDs (the
+/// `document` target's generator) and a single pattern against a single URL part (the
+/// `differential` target's), the latter asked as a one-rule document.
 public struct ExternalFuzzer {
     public struct Options: Sendable {
         public var seed: UInt64
@@ -108,11 +110,17 @@ public struct ExternalFuzzer {
         caseLoop: for index in 0..<max(0, options.cases) {
             if let limit = options.seconds, Date().timeIntervalSince(start) >= limit { break }
             let generated = DocumentCase(bytes: bytes.next(maxCount: 1024))
-            report.cases += 1
+            var requests: [ConformanceProtocol.Request] = []
             for (u, url) in generated.urls.enumerated() {
                 for (a, app) in generated.appIDs.enumerated() {
-                    let request = ConformanceProtocol.Request(id: .string("\(index).\(u).\(a)"), aasa: generated.aasa,
-                                                              domain: generated.domain, appID: app, url: url)
+                    requests.append(ConformanceProtocol.Request(id: .string("\(index).\(u).\(a)"), aasa: generated.aasa,
+                                                                domain: generated.domain, appID: app, url: url))
+                }
+            }
+            let part = PartCase(bytes: bytes.next(maxCount: 256))
+            if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
+            report.cases += 1
+            for request in requests {
                     report.requests += 1
                     let (mine, theirs) = ask(request)
                     switch Self.compare(mine, theirs) {
@@ -124,13 +132,14 @@ public struct ExternalFuzzer {
                         onEvent(.failure(failure))
                     case .disagree:
                         let d = shrink(request, caseIndex: index, mine: mine, theirs: theirs)
-                        // The same shrunk case found again adds nothing.
-                        guard seen.insert(d.jsonl).inserted else { continue }
+                        // The same shrunk case (whatever its id) found again adds nothing.
+                        var key = d.shrunk
+                        key.id = .null
+                        guard seen.insert(key.line).inserted else { continue }
                         report.disagreements.append(d)
                         onEvent(.disagreement(d))
                     }
                     if report.disagreements.count + report.failures.count >= options.maxProblems { break caseLoop }
-                }
             }
         }
         report.elapsed = Date().timeIntervalSince(start)

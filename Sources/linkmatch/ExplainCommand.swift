@@ -56,7 +56,7 @@ struct Explanation {
     let domain: String?
 
     /// At most this many non-matching rules are listed one by one.
-    static let listedRuleLimit = 20
+    static let listedRuleLimit = 10
 
     func lines() -> [String] {
         var out = urlSection()
@@ -177,7 +177,7 @@ struct Explanation {
         if end == rules.count { out[0] = "  rules tried: \(end)" }
         for i in 0..<min(end, Self.listedRuleLimit) {
             let failed = traces[i].first { $0.verdict != .matched }
-            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.verdict.rawValue)" } ?? "matched"))
+            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.pattern.map(quoted) ?? "*") \($0.verdict.rawValue)" } ?? "matched"))
         }
         if end > Self.listedRuleLimit { out.append("    ... \(end - Self.listedRuleLimit) more") }
         return out

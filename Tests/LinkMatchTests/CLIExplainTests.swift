@@ -30,7 +30,7 @@ final class CLIExplainTests: XCTestCase {
             "host      example.com (not checked: no --domain)",
             "effective defaults: exclude false, caseSensitive false (applinks.defaults), percentEncoded false (applinks.details[0].defaults)",
             "Decision: match by applinks.details[0].components[1]",
-            "applinks.details[0].components[0]: fragment not_matched",
+            #"applinks.details[0].components[0]: fragment "no_universal_links" not_matched"#,
             // percentEncoded false: decoded; caseSensitive false: folded.
             #"text    "/BUY/café" (folded "/buy/café")"#,
             #"pattern "/Buy/*" (folded "/buy/*")"#,

@@ -39,7 +39,13 @@ public final class ExternalProcess: @unchecked Sendable {
     public let command: String
     public let timeout: Double
     /// How many times the program was started (1 + restarts after failures).
-    public private(set) var launches = 0
+    public var launches: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return launchCount
+    }
+
+    private var launchCount = 0
 
     static let maxLineBytes = 16 << 20
     static let stderrTailBytes = 2048
@@ -88,7 +94,7 @@ public final class ExternalProcess: @unchecked Sendable {
         case .failure(let error):
             return .launch(error.message)
         case .success(let child):
-            launches += 1
+            launchCount += 1
             running = Running(child: child)
             return nil
         }

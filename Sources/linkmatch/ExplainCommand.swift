@@ -59,8 +59,8 @@ struct Explanation {
     static let listedRuleLimit = 10
 
     func lines() -> [String] {
-        var out = urlSection()
         let decision = ReferenceEngine().prepare(document).decide(url, appID: app, domain: domain ?? "")
+        var out = urlSection(decision)
         switch decision.reason {
         case .scheme?:
             out.append("Decision: no_match: the scheme is \(quoted(url.scheme)); only https URLs open apps (U2)")
@@ -116,12 +116,17 @@ struct Explanation {
 
     // MARK: - Sections
 
-    func urlSection() -> [String] {
+    /// The URL's parts; the host note comes from the engine's decision, not a comparison of its own.
+    func urlSection(_ decision: Decision) -> [String] {
         var out = ["URL \(url.text)"]
         out.append("  scheme    \(url.scheme)")
         let hostNote: String
         if let domain {
-            hostNote = url.host.lowercased() == domain.lowercased() ? "(is the domain \(domain))" : "(is not the domain \(domain))"
+            switch decision.reason {
+            case .scheme?: hostNote = "(not compared: the scheme already decides)"
+            case .host?: hostNote = "(is not the domain \(domain))"
+            default: hostNote = "(is the domain \(domain))"
+            }
         } else {
             hostNote = "(not checked: no --domain)"
         }

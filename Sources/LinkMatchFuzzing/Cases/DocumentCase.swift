@@ -41,8 +41,9 @@ public struct DocumentCase: Sendable, Equatable {
 
     static let urlModes = ChoiceTable<URLMode>([(.generated, 216), (.written, 40)])
 
-    /// How many app IDs / URLs beyond the first: mostly none or one.
-    static let extraCounts = ChoiceTable<Int>([(0, 150), (1, 70), (2, 36)])
+    /// How many app IDs / URLs beyond the first: mostly none or one; up to seven more for seeds
+    /// that ask several URLs about one document.
+    static let extraCounts = ChoiceTable<Int>([(0, 150), (1, 64), (2, 26), (3, 8), (4, 2), (5, 2), (6, 2), (7, 2)])
 
     public init(bytes: [UInt8]) {
         var r = ByteReader(bytes)

@@ -112,4 +112,64 @@ final class CompiledAgreementTests: XCTestCase {
         XCTAssertGreaterThan(matched, cases / 10)
         XCTAssertLessThan(matched, cases * 9 / 10)
     }
+
+    /// Random documents (entries sharing apps, defaults, every key and flag, query dictionaries
+    /// with repeated and case-variant names) and random URLs: whole decisions, traces included.
+    func testDocumentDecisionsAgreeWithReferenceOnSeededCases() throws {
+        var rng = SeededGenerator(state: 7)
+        let reference = ReferenceEngine(budget: 50_000_000)
+        let apps = ["ABCDE12345.a", "ABCDE12345.b"]
+        let pathPieces = ["/", "a", "B", "*", "?", "%2F", "é", "$(v)", "/a", "/b/"]
+        let plainPieces = ["", "a", "*", "?", "A", "%41", "$(v)", "x=1"]
+        let urlPaths = ["/", "", "/a", "/A/", "/a/b", "/b/", "/%2F", "/é", "/a%2Fb", "/ab/ba", "//a//"]
+        let urlQueries = [nil, "", "k=a", "k=A&k=b", "K=x", "k", "%6B=a", "k=%41&j=", "a&&b=1"]
+        let urlFragments = [nil, "", "a", "A", "%41", "no_universal_links"]
+        var outcomes: [Decision.Outcome: Int] = [:]
+        var disagreements: [String] = []
+        for _ in 0..<5000 {
+            func pattern(_ pieces: [String]) -> String {
+                (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            }
+            func fields() -> ComponentFields {
+                var f = ComponentFields()
+                if Int.random(in: 0..<3, using: &rng) > 0 { f.path = pattern(pathPieces) }
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: f.query = .whole(pattern(plainPieces))
+                case 1: f.query = .items((0..<Int.random(in: 1...2, using: &rng)).map { _ in
+                    (name: ["k", "K", "j", "%6B"].randomElement(using: &rng) ?? "k", pattern: pattern(plainPieces)) })
+                default: break
+                }
+                if Int.random(in: 0..<4, using: &rng) == 0 { f.fragment = pattern(plainPieces) }
+                if Int.random(in: 0..<3, using: &rng) == 0 { f.exclude = Bool.random(using: &rng) }
+                if Bool.random(using: &rng) { f.caseSensitive = Bool.random(using: &rng) }
+                if Bool.random(using: &rng) { f.percentEncoded = Bool.random(using: &rng) }
+                return f
+            }
+            let entries = (0..<Int.random(in: 1...3, using: &rng)).map { e in
+                DetailEntry(appIDs: apps.filter { _ in Bool.random(using: &rng) },
+                            defaults: Int.random(in: 0..<3, using: &rng) == 0 ? fields() : ComponentFields(),
+                            rules: (0..<Int.random(in: 0...4, using: &rng)).map { r in
+                                Rule(fields: fields(), sourcePath: "applinks.details[\(e)].components[\(r)]") },
+                            sourcePath: "applinks.details[\(e)]")
+            }
+            let document = AASADocument(defaults: Int.random(in: 0..<4, using: &rng) == 0 ? fields() : ComponentFields(),
+                                        variables: VariableTable(custom: [(name: "v", values: ["a", "A*", "", "?/"])]),
+                                        entries: entries)
+            var text = "https://e.com" + (urlPaths.randomElement(using: &rng) ?? "")
+            if let q = urlQueries.randomElement(using: &rng) ?? nil { text += "?" + q }
+            if let f = urlFragments.randomElement(using: &rng) ?? nil { text += "#" + f }
+            let url = try ParsedURL(text)
+            let app = apps.randomElement(using: &rng) ?? ""
+            let expected = reference.prepare(document).decide(url, appID: app, domain: "")
+            let got = CompiledEngine().prepare(document).decide(url, appID: app, domain: "")
+            outcomes[expected.outcome, default: 0] += 1
+            if got != expected, disagreements.count < 10 {
+                disagreements.append("\(text) \(app) \(document): reference \(expected) \(String(describing: expected.rule)), compiled \(got) \(String(describing: got.rule))")
+            }
+        }
+        XCTAssertEqual(disagreements, [])
+        XCTAssertGreaterThan(outcomes[.match, default: 0], 500, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes[.exclude, default: 0], 150, "\(outcomes)")
+        XCTAssertGreaterThan(outcomes[.noMatch, default: 0], 300, "\(outcomes)")
+    }
 }

@@ -130,6 +130,18 @@ final class CompiledEngineTests: XCTestCase {
         XCTAssertEqual(got, Self.reference.prepare(document).decide(url, appID: "ABCDE12345.a", domain: ""))
     }
 
+    /// The byte splitter the compiled engine uses must equal U5's `ParsedURL.queryItems`.
+    func testQueryItemSplitterEqualsParsedURLQueryItems() {
+        let pieces = ["a", "=", "&", "b", "%3D", "", "é", "\r\n", "=="]
+        var queries: [String] = [""]
+        for a in pieces { for b in pieces { for c in pieces { queries.append(a + b + c) } } }
+        for q in queries {
+            let expected = ParsedURL.queryItems(q).map { [String($0.name), String($0.value)] }
+            let got = QueryItemSplitter.items(q).map { [String($0.name), String($0.value)] }
+            XCTAssertEqual(got, expected, q.debugDescription)
+        }
+    }
+
     func testInvalidPatternsNeverMatchAndOtherRulesStillDo() throws {
         let json = """
         {"applinks": {"substitutionVariables": {"none": []}, "details": [{"appIDs": ["ABCDE12345.a"], "components": [

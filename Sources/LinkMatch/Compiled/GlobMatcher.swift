@@ -4,7 +4,7 @@
 /// occurrence after the previous one. Leftmost placement never loses a match because the stars
 /// around a middle segment absorb any gap, so there is no backtracking: the cost is at most
 /// |text| x |pattern| unit comparisons, usually |text|.
-struct GlobMatcher: Sendable {
+final class GlobMatcher: Sendable {
     /// A run of literals and `?` between two stars.
     struct Segment: Sendable {
         /// Unit values, `UnitLabel.any` for `?`.

@@ -97,18 +97,28 @@ for row in patternRows {
 
 // MARK: - Documents
 
+/// VmHWM after each big step, so the compiled engine's share of the peak is visible.
+var memoryCheckpoints: [(String, Int)] = []
+@MainActor
+func checkpoint(_ name: String) {
+    if let kib = peakMemoryKiB() { memoryCheckpoints.append((name, kib)) }
+}
+
 @MainActor
 func documentRow(_ name: String, _ document: AASADocument, _ runs: [(url: ParsedURL, app: String)],
                  referenceRuns: Int = 100, regexRuns: Int = 300, withReference: Bool = true) -> Double {
+    checkpoint("before compiling " + name)
     let (prepareNs, prepared) = measure.nanosecondsOnce { CompiledEngine().prepare(document) }
+    checkpoint("after compiling " + name)
     let rules = document.entries.reduce(0) { $0 + $1.rules.count }
-    compileTable.append(("document " + name + " (\(rules) rules)", formatTime(prepareNs)))
+    compileTable.append(("document " + name + ": \(rules) rules", "\(formatTime(prepareNs)) (\(formatTime(prepareNs / Double(max(1, rules)))) per rule)"))
     func subset(_ k: Int) -> [(url: ParsedURL, app: String)] {
         guard runs.count > k else { return runs }
         return (0..<k).map { runs[$0 * runs.count / k] }
     }
     let reference = ReferenceEngine(budget: referenceBudget).prepare(document)
     let regex = RegexDocument(document)
+    checkpoint("after the Regex baseline of " + name)
     var note = ""
     let check = subset(min(runs.count, withReference ? referenceRuns : regexRuns))
     for run in check {
@@ -148,8 +158,7 @@ if realWorld.isEmpty {
     for name in ["wikimedia__operations-mediawiki-config__testwiki.json", "ethanhuang13__knil__facebook-signed-pkcs7.json",
                  "ethanhuang13__knil__twitter-signed-pkcs7.json"] {
         if let c = realWorld.first(where: { $0.name == name }) {
-            _ = documentRow("real-world \(name.split(separator: "_").last ?? "") (\(c.document.entries.reduce(0) { $0 + $1.rules.count }) rules)",
-                            c.document, c.runs)
+            _ = documentRow("real-world \(name.split(separator: "_").last ?? "") x \(c.runs.count) URLs", c.document, c.runs)
         }
     }
     // All files together: one decision = one (file, URL, app); time per decision over the lot.
@@ -175,9 +184,9 @@ let langs = VariableTable().values(of: "lang") ?? []
 let regions = VariableTable().values(of: "region") ?? []
 let expandedLangs = Array(langs.prefix(expandedLangCount ?? (quick ? 10 : 120)))
 let foodRuns = foodURLs(langs: expandedLangs, regions: regions).map { (url: $0, app: benchApp) }
-let foodVariables = documentRow("WWDC20 food file, variables (1 rule)", foodDocumentWithVariables(), foodRuns)
+let foodVariables = documentRow("WWDC20 food file with variables x \(foodRuns.count) URLs", foodDocumentWithVariables(), foodRuns)
 let expandedDocument = foodDocumentExpanded(langs: expandedLangs, regions: regions)
-let foodExpanded = documentRow("WWDC20 food file expanded (\(expandedLangs.count) langs x \(regions.count) regions x \(foods.count) foods)",
+let foodExpanded = documentRow("WWDC20 food file expanded (\(expandedLangs.count) langs x \(regions.count) regions x \(foods.count) foods) x \(foodRuns.count) URLs",
                                expandedDocument, foodRuns, regexRuns: quick ? 3 : 10, withReference: false)
 notes.append(String(format: "expanded food file: %.2fx the decision cost of the variables version", foodExpanded / foodVariables))
 
@@ -191,7 +200,12 @@ print("| compile step | time |")
 print("| --- | --- |")
 for (name, value) in compileTable { print("| \(name) | \(value) |") }
 print("")
-print("Peak memory (VmHWM): \(peakMemoryKiB().map { "\($0 / 1024) MiB" } ?? "unknown")")
+print("Peak memory (VmHWM, whole process, so it includes the baselines): \(peakMemoryKiB().map { "\($0 / 1024) MiB" } ?? "unknown")")
+let expandedSteps = memoryCheckpoints.filter { $0.0.contains("expanded") }
+if expandedSteps.count == 3 {
+    print("- expanded food file: \(expandedSteps[0].1 / 1024) MiB before compiling, \(expandedSteps[1].1 / 1024) MiB after the compiled engine, "
+        + "\(expandedSteps[2].1 / 1024) MiB after the Regex baseline")
+}
 print("")
 print("Targets:")
 let adversarial = table.rows.first { $0.name.hasPrefix("adversarial `") }

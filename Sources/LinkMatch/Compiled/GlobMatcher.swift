@@ -48,10 +48,11 @@ final class GlobMatcher: Sendable {
         /// segment (the naive search above costs up to |text| x |segment| on `aaaa…ab`).
         let search: ShiftAndSearch?
 
-        init(labels: [UInt32]) {
+        /// `searchable`: a middle segment, placed by searching (the first and last are pinned).
+        init(labels: [UInt32], searchable: Bool) {
             self.labels = labels
             allAny = labels.allSatisfy { $0 == UnitLabel.any }
-            search = labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
+            search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
         }
     }
 
@@ -132,12 +133,12 @@ final class GlobMatcher: Sendable {
     let shape: PatternShape
 
     init(_ atoms: [CompiledAtom]) {
-        var segments: [Segment] = []
+        var runs: [[UInt32]] = []
         var current: [UInt32] = []
         var hasStar = false
         var previousWasStar = false
         func close() {
-            segments.append(Segment(labels: current))
+            runs.append(current)
             current = []
         }
         for atom in atoms {
@@ -159,6 +160,9 @@ final class GlobMatcher: Sendable {
             }
         }
         close()
+        let segments = runs.enumerated().map { i, labels in
+            Segment(labels: labels, searchable: hasStar && i > 0 && i < runs.count - 1)
+        }
         self.segments = segments
         self.hasStar = hasStar
         minLength = segments.reduce(0) { $0 + $1.count }

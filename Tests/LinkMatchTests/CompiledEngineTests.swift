@@ -28,10 +28,10 @@ final class CompiledEngineTests: XCTestCase {
     }
 
     func testRealWorldFilesDecisionsEqualReference() throws {
-        let directory = try RealWorldFiles.directory()
-        let files = try RealWorldFiles.jsonFiles(in: directory)
+        let directory = try CompiledRealWorld.directory()
+        let files = try CompiledRealWorld.jsonFiles(in: directory)
         XCTAssertEqual(files.count, 30)
-        let sampleURLs = try RealWorldFiles.sampleURLs(in: directory)
+        let sampleURLs = try CompiledRealWorld.sampleURLs(in: directory)
         XCTAssertGreaterThan(sampleURLs.count, 60)
         var parsedFiles = 0
         var decisions = 0
@@ -52,7 +52,7 @@ final class CompiledEngineTests: XCTestCase {
             for url in sampleURLs {
                 for app in apps { runs += ["", "<HOST>", "other.example"].map { (url, app, $0) } }
             }
-            runs += RealWorldFiles.urls(exercising: document).map { ($0.url, $0.app, "") }
+            runs += CompiledRealWorld.urls(exercising: document).map { ($0.url, $0.app, "") }
             for run in runs {
                 guard let url = try? ParsedURL(run.url) else { continue }
                 let domain = run.domain == "<HOST>" ? url.host.uppercased() : run.domain // U3: case-insensitive
@@ -161,15 +161,14 @@ final class CompiledEngineTests: XCTestCase {
     }
 }
 
-/// The real-world AASA files (read-only input shared by the team). Set LINKMATCH_REAL_WORLD_DIR
-/// to run these tests elsewhere.
-enum RealWorldFiles {
+/// Sample URLs and rule-built URLs for the real-world AASA files (found by `RealWorldFiles`).
+enum CompiledRealWorld {
     static func directory() throws -> URL {
-        let candidates = [ProcessInfo.processInfo.environment["LINKMATCH_REAL_WORLD_DIR"], "/work/shared/real-world-aasa"]
-        for case let path? in candidates where FileManager.default.fileExists(atPath: path + "/INDEX.md") {
-            return URL(fileURLWithPath: path)
+        let folder = RealWorldFiles.folder
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("INDEX.md").path) else {
+            throw XCTSkip("real-world AASA files not found at \(folder.path)")
         }
-        throw XCTSkip("real-world AASA files not found; set LINKMATCH_REAL_WORLD_DIR")
+        return folder
     }
 
     static func jsonFiles(in directory: URL) throws -> [String] {

@@ -6,7 +6,9 @@ import Foundation
 import LinkMatch
 
 var quick = false
-var realWorldDirectory = "/work/shared/real-world-aasa"
+// Default: `../shared/real-world-aasa` beside the repository (the layout the tests use too).
+var realWorldDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("../shared/real-world-aasa").standardizedFileURL.path
 var expandedLangCount: Int?
 var argumentIterator = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = argumentIterator.next() {

@@ -90,6 +90,19 @@ public struct CompiledDocument: PreparedDocument {
 /// compares strings (a byte comparison when both sides are ASCII, which is the usual case).
 enum HostComparison {
     static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        // The usual case first: both ASCII, compared in place.
+        var a = a
+        var b = b
+        let fast = a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                for byte in x where byte >= 0x80 { return nil }
+                for byte in y where byte >= 0x80 { return nil }
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count where lower(x[i]) != lower(y[i]) { return false }
+                return true
+            }
+        }
+        if let fast { return fast }
         guard a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) else { return lowered(a) == lowered(b) }
         return a.utf8.elementsEqual(b.utf8) { lower($0) == lower($1) }
     }

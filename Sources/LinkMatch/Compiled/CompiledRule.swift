@@ -1,5 +1,5 @@
 /// One effective rule with every pattern compiled (C1, C2, C5, Q1–Q5).
-struct CompiledRule: Sendable {
+final class CompiledRule: Sendable {
     enum Query: Sendable {
         /// No `?` key (or a dictionary ignored by Q5): any query (C2).
         case any
@@ -97,7 +97,7 @@ struct CompiledRule: Sendable {
         case .whole(let pattern):
             parts.append(PartTrace(part: .query, pattern: pattern, texts: [compared(url.query ?? "")], verdict: .matched))
         case .items(let list):
-            let present = ParsedURL.queryItems(url.query ?? "")
+            let present = QueryItemSplitter.items(url.query ?? "")
             for (item, compiled) in zip(list, itemNames) {
                 var texts: [String] = []
                 for occurrence in present where form.comparableName(occurrence.name) == compiled {

@@ -73,7 +73,7 @@ final class CompiledRule: Sendable {
             for item in items {
                 // Q4: every occurrence must match; Q3: an absent item reads as "".
                 var present = false
-                for occurrence in texts.queryItems(form) where occurrence.name == item.comparableName {
+                for occurrence in texts.queryItems(form) where occurrence.name.isExactly(item.comparableName) {
                     present = true
                     guard occurrence.value.matches(item.pattern, work: &work) else { return false }
                 }
@@ -100,7 +100,7 @@ final class CompiledRule: Sendable {
             let present = QueryItemSplitter.items(url.query ?? "")
             for (item, compiled) in zip(list, itemNames) {
                 var texts: [String] = []
-                for occurrence in present where form.comparableName(occurrence.name) == compiled {
+                for occurrence in present where form.comparableName(occurrence.name).isExactly(compiled) {
                     texts.append(compared(occurrence.value))
                 }
                 parts.append(PartTrace(part: .queryItem(item.name), pattern: item.pattern,

@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "LinkMatchFuzzing", targets: ["LinkMatchFuzzing"]),
         .executable(name: "linkmatch", targets: ["linkmatch"]),
         .executable(name: "linkmatch-bench", targets: ["linkmatch-bench"]),
+        .executable(name: "fuzz-corpus-tool", targets: ["FuzzCorpusTool"]),
     ] + fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: [fuzzTargetName($0)]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,6 +57,9 @@ let package = Package(
         .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
         .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing"], path: "Sources/Fuzz/Entry"),
+        // Corpus chores for scripts/: readable twins, seed generation. Never built with libFuzzer.
+        .executableTarget(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing"],
+                          path: "Sources/Fuzz/CorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(
             name: fuzzTargetName($0),

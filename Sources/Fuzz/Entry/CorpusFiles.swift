@@ -3,11 +3,11 @@
 // (`X.json` next to an input `X`). Real-world AASA seeds are `.json` files without a twin: inputs.
 import Foundation
 
-enum CorpusFiles {
-    struct Problem: Error { var message: String }
+public enum CorpusFiles {
+    public struct Problem: Error { public var message: String }
 
     /// The inputs at `path` (a file, or a folder searched recursively), sorted for a stable order.
-    static func inputs(at path: String) -> Result<[String], Problem> {
+    public static func inputs(at path: String) -> Result<[String], Problem> {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             return .failure(Problem(message: "no such file or folder: \(path)"))
@@ -26,7 +26,7 @@ enum CorpusFiles {
         return .success(inputs.sorted().map { base + $0 })
     }
 
-    static func isInput(_ relativePath: String, siblings: Set<String>) -> Bool {
+    public static func isInput(_ relativePath: String, siblings: Set<String>) -> Bool {
         let fileName = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
         if fileName.hasPrefix(".") || fileName.hasSuffix(".dict") { return false }
         if relativePath.hasSuffix(".json"), siblings.contains(String(relativePath.dropLast(".json".count))) { return false }

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-enum StandardError {
-    static func write(_ text: String) {
+public enum StandardError {
+    public static func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { systemWrite(2, $0.baseAddress, $0.count) }

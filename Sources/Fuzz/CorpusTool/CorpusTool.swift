@@ -1,0 +1,67 @@
+// The subcommands of fuzz-corpus-tool. Exit codes: 0 done, 1 a file could not be used, 2 usage.
+import Foundation
+import FuzzEntry
+import LinkMatchFuzzing
+
+enum CorpusTool {
+    static let usage = """
+        usage: fuzz-corpus-tool readable [--target TARGET] FILE...
+               fuzz-corpus-tool write-seeds [--corpus DIR] [--conformance FILE] [--real-world DIR]
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else { return usageError("missing command") }
+        var options = Options(Array(arguments.dropFirst()))
+        switch command {
+        case "readable": return readable(&options)
+        case "write-seeds": return SeedWriter.run(&options)
+        default: return usageError("unknown command '\(command)'")
+        }
+    }
+
+    static func readable(_ options: inout Options) -> Int32 {
+        let forced = options.value("--target")
+        if let forced, FuzzTarget(rawValue: forced) == nil { return usageError("unknown target '\(forced)'") }
+        guard options.rest.allSatisfy({ !$0.hasPrefix("-") }), !options.rest.isEmpty else { return usageError("expected files") }
+        for file in options.rest {
+            guard let target = forced.flatMap(FuzzTarget.init(rawValue:)) ?? TargetPath.target(of: file) else {
+                StandardError.write("\(file): cannot tell the target from the path; pass --target\n")
+                return 1
+            }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                StandardError.write("cannot read \(file)\n")
+                return 1
+            }
+            print(Checks.readable(target, Array(data)), terminator: "")
+        }
+        return 0
+    }
+
+    static func usageError(_ message: String) -> Int32 {
+        StandardError.write("fuzz-corpus-tool: \(message)\n\(usage)")
+        return 2
+    }
+}
+
+/// `--name value` options followed by positional arguments.
+struct Options {
+    private var named: [(String, String)] = []
+    var rest: [String] = []
+
+    init(_ arguments: [String]) {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument.hasPrefix("--"), index + 1 < arguments.count {
+                named.append((argument, arguments[index + 1]))
+                index += 2
+            } else {
+                rest.append(argument)
+                index += 1
+            }
+        }
+    }
+
+    func value(_ name: String) -> String? { named.last { $0.0 == name }?.1 }
+}

@@ -1,0 +1,10 @@
+// fuzz-corpus-tool: corpus chores for scripts/*.sh (never part of a fuzz build).
+//   readable FILE...          the readable case of each corpus file (target from the path)
+//   write-seeds [options]     regenerate Corpus/<target>/seeds/ (see SeedWriter)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+exit(CorpusTool.run(Array(CommandLine.arguments.dropFirst())))

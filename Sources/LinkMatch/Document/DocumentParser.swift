@@ -80,7 +80,7 @@ struct DocumentParser {
     mutating func document(from top: JSONObject) -> AASADocument {
         reportDuplicates(top, at: "")
         guard let applinksValue = top["applinks"] else {
-            report(.error, "no-applinks", "", "no \"applinks\" key: this file opens no URLs in any app")
+            report(.warning, "no-applinks", "", "no \"applinks\" key: this file opens no URLs in any app")
             return AASADocument(hasApplinks: false)
         }
         guard case .object(let applinks) = applinksValue else {
@@ -165,7 +165,13 @@ struct DocumentParser {
         let defaults = obj["defaults"].map { componentFields($0, at: JSONPath.member(path, "defaults"), isDefaults: true) } ?? ComponentFields()
 
         var rules: [Rule] = []
-        if let components = obj["components"] {
+        // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
+        var components = obj["components"]
+        if let c = components, case .array = c {} else if let c = components {
+            wrongType(JSONPath.member(path, "components"), c, expected: "an array of objects")
+            components = nil
+        }
+        if let components {
             let p = JSONPath.member(path, "components")
             if obj["paths"] != nil {
                 report(.warning, "mixed-formats", path, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")
@@ -247,9 +253,8 @@ struct DocumentParser {
         f.exclude = bool(obj, "exclude", at: path)
         f.caseSensitive = bool(obj, "caseSensitive", at: path)
         f.percentEncoded = bool(obj, "percentEncoded", at: path)
-        if let c = obj["comment"] {
-            if case .string(let s) = c { f.comment = s } else if !isDefaults { wrongType(JSONPath.member(path, "comment"), c, expected: "a string") }
-        }
+        // `comment` is free text for people; never type-checked (SPEC.md D10).
+        if case .string(let s)? = obj["comment"] { f.comment = s }
         return f
     }
 

@@ -1,0 +1,569 @@
+// A strict RFC 8259 parser for untrusted AASA bytes. It never recurses on input (containers live on
+// an explicit stack), checks the size limit before reading anything, and only indexes the byte array
+// behind explicit bounds checks, so hostile input can cost at most linear time and memory and a
+// typed error, never a crash.
+
+/// Parses JSON text (UTF-8, optional leading BOM) into a `JSONValue`.
+public struct JSONParser {
+    public struct Limits: Sendable {
+        /// Inputs longer than this are rejected before any parsing.
+        public var maxBytes: Int = 8 << 20
+        /// The most containers that may be open at once.
+        public var maxDepth: Int = 512
+
+        public init(maxBytes: Int = 8 << 20, maxDepth: Int = 512) {
+            self.maxBytes = maxBytes
+            self.maxDepth = maxDepth
+        }
+    }
+
+    /// Parses a complete document. Any JSON value is accepted at the top level; error offsets are
+    /// byte offsets into `bytes` (a skipped BOM still counts).
+    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) throws(JSONParseError) -> JSONValue {
+        guard bytes.count <= limits.maxBytes else {
+            throw JSONParseError(
+                kind: .tooLarge(size: bytes.count, limit: limits.maxBytes), offset: 0, line: 1, column: 1)
+        }
+        var parser = JSONByteParser(bytes: bytes, maxDepth: limits.maxDepth)
+        return try parser.parseDocument()
+    }
+}
+
+/// A parse failure: what went wrong and where.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        case tooLarge(size: Int, limit: Int)
+        case tooDeep(limit: Int)
+        case invalidUTF8
+        case empty
+        case unexpectedEnd
+        /// The character in printable form: itself, or `U+XXXX` for invisible ones.
+        case unexpectedCharacter(String)
+        case trailingComma
+        case invalidEscape
+        case invalidNumber
+        case controlCharacterInString
+        case unpairedSurrogate
+        case trailingContent
+    }
+
+    public var kind: Kind
+    /// Byte offset into the input.
+    public var offset: Int
+    /// 1-based line; LF, CR LF and a lone CR each end a line.
+    public var line: Int
+    /// 1-based column in bytes (a leading BOM is not counted, as editors do not show it).
+    public var column: Int
+    /// Context for `description` only ("expected ',' or ']'"); not part of equality, so tests and
+    /// callers can compare errors by kind and position.
+    var detail: String
+
+    public init(kind: Kind, offset: Int, line: Int, column: Int) {
+        self.init(kind: kind, offset: offset, line: line, column: column, detail: "")
+    }
+
+    init(kind: Kind, offset: Int, line: Int, column: Int, detail: String) {
+        self.kind = kind
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.detail = detail
+    }
+
+    public static func == (lhs: JSONParseError, rhs: JSONParseError) -> Bool {
+        lhs.kind == rhs.kind && lhs.offset == rhs.offset && lhs.line == rhs.line && lhs.column == rhs.column
+    }
+
+    /// For example "line 3, column 14: trailing comma before '}'".
+    public var description: String {
+        "line \(line), column \(column): \(message)"
+    }
+
+    private var message: String {
+        let base: String
+        switch kind {
+        case .tooLarge(let size, let limit):
+            base = "document is \(size) bytes, over the limit of \(limit) bytes"
+        case .tooDeep(let limit):
+            base = "nesting is deeper than \(limit) levels"
+        case .invalidUTF8:
+            base = "invalid UTF-8"
+        case .empty:
+            base = "empty document: no JSON value"
+        case .unexpectedEnd:
+            base = "unexpected end of input"
+        case .unexpectedCharacter(let character):
+            base = "unexpected character " + (character.count == 1 ? jsonQuoted(character) : character)
+        case .trailingComma:
+            base = "trailing comma"
+        case .invalidEscape:
+            base = "invalid escape sequence in string"
+        case .invalidNumber:
+            base = "invalid number"
+        case .controlCharacterInString:
+            base = "unescaped control character in string"
+        case .unpairedSurrogate:
+            base = "unpaired UTF-16 surrogate in \\u escape"
+        case .trailingContent:
+            base = "unexpected content after the JSON value"
+        }
+        return detail.isEmpty ? base : base + " " + detail
+    }
+}
+
+/// `'x'`, or `"'"` for the apostrophe itself so the quoting stays readable.
+private func jsonQuoted(_ character: String) -> String {
+    character == "'" ? "\"'\"" : "'" + character + "'"
+}
+
+// MARK: - Parser
+
+private enum JSONByte {
+    static let quote = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\")
+    static let comma = UInt8(ascii: ",")
+    static let colon = UInt8(ascii: ":")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let minus = UInt8(ascii: "-")
+    static let plus = UInt8(ascii: "+")
+    static let dot = UInt8(ascii: ".")
+    static let zero = UInt8(ascii: "0")
+    static let nine = UInt8(ascii: "9")
+    static let lf: UInt8 = 0x0A
+    static let cr: UInt8 = 0x0D
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
+}
+
+private struct JSONByteParser {
+    let bytes: [UInt8]
+    let count: Int
+    let maxDepth: Int
+    /// First byte after an optional BOM; columns on line 1 count from here.
+    let start: Int
+    var pos: Int
+
+    init(bytes: [UInt8], maxDepth: Int) {
+        self.bytes = bytes
+        self.count = bytes.count
+        self.maxDepth = maxDepth
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        self.start = hasBOM ? 3 : 0
+        self.pos = start
+    }
+
+    /// An open container. `top` is the sentinel that receives the document's single value.
+    private struct Frame {
+        enum Kind { case top, array, object }
+        var kind: Kind
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        /// The key whose value is being parsed (objects only).
+        var key: String = ""
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipWhitespace()
+        guard pos < count else { throw error(.empty, at: pos) }
+
+        // Open containers; `current` is the innermost one. Depth is the number of open containers.
+        var stack: [Frame] = []
+        var current = Frame(kind: .top)
+        var depth = 0
+
+        nextValue: while true {
+            // A value starts at `pos` (after whitespace).
+            skipWhitespace()
+            guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a value)") }
+            var value: JSONValue
+            let byte = bytes[pos]
+            switch byte {
+            case JSONByte.openBrace, JSONByte.openBracket:
+                guard depth < maxDepth else { throw error(.tooDeep(limit: maxDepth), at: pos) }
+                let isObject = byte == JSONByte.openBrace
+                pos += 1
+                skipWhitespace()
+                if pos < count && bytes[pos] == (isObject ? JSONByte.closeBrace : JSONByte.closeBracket) {
+                    pos += 1
+                    value = isObject ? .object(JSONObject()) : .array([])
+                } else {
+                    depth += 1
+                    stack.append(current)
+                    current = Frame(kind: isObject ? .object : .array)
+                    if isObject { current.key = try parseKeyAndColon() }
+                    continue nextValue
+                }
+            case JSONByte.quote:
+                value = .string(try parseString())
+            case JSONByte.minus, JSONByte.zero...JSONByte.nine:
+                value = .number(try parseNumber())
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                value = .bool(true)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                value = .bool(false)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                value = .null
+            default:
+                throw unexpectedCharacter(at: pos, "(expected a value)")
+            }
+
+            // `value` is complete: add it to the innermost container, closing containers as
+            // their closing brackets follow.
+            while true {
+                switch current.kind {
+                case .top:
+                    skipWhitespace()
+                    guard pos < count else { return value }
+                    if bytes[pos] >= 0x80, let invalid = invalidUTF8(at: pos) { throw invalid }
+                    throw error(.trailingContent, at: pos)
+                case .array:
+                    current.elements.append(value)
+                    skipWhitespace()
+                    guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ',' or ']')") }
+                    switch bytes[pos] {
+                    case JSONByte.comma:
+                        let comma = pos
+                        pos += 1
+                        skipWhitespace()
+                        if pos < count && bytes[pos] == JSONByte.closeBracket {
+                            throw error(.trailingComma, at: comma, "before ']'")
+                        }
+                        continue nextValue
+                    case JSONByte.closeBracket:
+                        pos += 1
+                        depth -= 1
+                        value = .array(current.elements)
+                        current = stack.popLast() ?? Frame(kind: .top)
+                    default:
+                        throw unexpectedCharacter(at: pos, "(expected ',' or ']')")
+                    }
+                case .object:
+                    current.members.append(JSONMember(key: current.key, value: value))
+                    skipWhitespace()
+                    guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ',' or '}')") }
+                    switch bytes[pos] {
+                    case JSONByte.comma:
+                        let comma = pos
+                        pos += 1
+                        skipWhitespace()
+                        if pos < count && bytes[pos] == JSONByte.closeBrace {
+                            throw error(.trailingComma, at: comma, "before '}'")
+                        }
+                        current.key = try parseKeyAndColon()
+                        continue nextValue
+                    case JSONByte.closeBrace:
+                        pos += 1
+                        depth -= 1
+                        value = .object(JSONObject(current.members))
+                        current = stack.popLast() ?? Frame(kind: .top)
+                    default:
+                        throw unexpectedCharacter(at: pos, "(expected ',' or '}')")
+                    }
+                }
+            }
+        }
+    }
+
+    /// JSON whitespace is exactly space, tab, LF and CR.
+    private mutating func skipWhitespace() {
+        while pos < count {
+            switch bytes[pos] {
+            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
+            default: return
+            }
+        }
+    }
+
+    /// Reads `"key"` and the `:` after it; `pos` is at the key (after whitespace).
+    private mutating func parseKeyAndColon() throws(JSONParseError) -> String {
+        skipWhitespace()
+        guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a string key)") }
+        guard bytes[pos] == JSONByte.quote else { throw unexpectedCharacter(at: pos, "(expected a string key)") }
+        let key = try parseString()
+        skipWhitespace()
+        guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ':' after the key)") }
+        guard bytes[pos] == JSONByte.colon else { throw unexpectedCharacter(at: pos, "(expected ':' after the key)") }
+        pos += 1
+        return key
+    }
+
+    private mutating func expectLiteral(_ word: String) throws(JSONParseError) {
+        var index = 0
+        for expected in word.utf8 {
+            guard pos + index < count else { throw error(.unexpectedEnd, at: pos + index, "(expected '\(word)')") }
+            guard bytes[pos + index] == expected else {
+                throw unexpectedCharacter(at: pos + index, "(expected '\(word)')")
+            }
+            index += 1
+        }
+        pos += index
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, returned as written.
+    private mutating func parseNumber() throws(JSONParseError) -> String {
+        let numberStart = pos
+        if bytes[pos] == JSONByte.minus { pos += 1 }
+        guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a digit)") }
+        if bytes[pos] == JSONByte.zero {
+            if pos + 1 < count && JSONByte.isDigit(bytes[pos + 1]) {
+                throw error(.invalidNumber, at: pos, "(leading zeros are not allowed)")
+            }
+            pos += 1
+        } else {
+            try digits(after: "'-'")
+        }
+        if pos < count && bytes[pos] == JSONByte.dot {
+            pos += 1
+            try digits(after: "the decimal point")
+        }
+        if pos < count && (bytes[pos] | 0x20) == UInt8(ascii: "e") {
+            pos += 1
+            if pos < count && (bytes[pos] == JSONByte.plus || bytes[pos] == JSONByte.minus) { pos += 1 }
+            try digits(after: "the exponent marker")
+        }
+        return String(decoding: bytes[numberStart..<pos], as: UTF8.self)
+    }
+
+    /// One or more digits, required at `pos`.
+    private mutating func digits(after what: String) throws(JSONParseError) {
+        guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a digit after \(what))") }
+        guard JSONByte.isDigit(bytes[pos]) else { throw error(.invalidNumber, at: pos, "(expected a digit after \(what))") }
+        while pos < count && JSONByte.isDigit(bytes[pos]) { pos += 1 }
+    }
+
+    /// Parses a string; `pos` is at the opening quote. Strings without escapes (nearly all of
+    /// them) are validated in place and decoded with one `String(decoding:)`.
+    private mutating func parseString() throws(JSONParseError) -> String {
+        pos += 1
+        let contentStart = pos
+        while pos < count {
+            let byte = bytes[pos]
+            if byte == JSONByte.quote {
+                let string = String(decoding: bytes[contentStart..<pos], as: UTF8.self)
+                pos += 1
+                return string
+            } else if byte == JSONByte.backslash {
+                return try parseEscapedString(contentStart: contentStart)
+            } else if byte < 0x20 {
+                throw controlCharacter(at: pos)
+            } else if byte < 0x80 {
+                pos += 1
+            } else {
+                pos = try endOfUTF8Sequence(at: pos)
+            }
+        }
+        throw error(.unexpectedEnd, at: pos, "(unterminated string)")
+    }
+
+    /// The slow path: copies validated runs and decoded escapes into a buffer. `pos` is at the
+    /// first backslash.
+    private mutating func parseEscapedString(contentStart: Int) throws(JSONParseError) -> String {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(pos - contentStart + 16)
+        buffer.append(contentsOf: bytes[contentStart..<pos])
+        while pos < count {
+            let byte = bytes[pos]
+            if byte == JSONByte.quote {
+                pos += 1
+                return String(decoding: buffer, as: UTF8.self)
+            } else if byte == JSONByte.backslash {
+                try appendEscape(to: &buffer)
+            } else if byte < 0x20 {
+                throw controlCharacter(at: pos)
+            } else if byte < 0x80 {
+                buffer.append(byte)
+                pos += 1
+            } else {
+                let end = try endOfUTF8Sequence(at: pos)
+                buffer.append(contentsOf: bytes[pos..<end])
+                pos = end
+            }
+        }
+        throw error(.unexpectedEnd, at: pos, "(unterminated string)")
+    }
+
+    /// Decodes one escape at `pos` (a backslash) and appends its UTF-8.
+    private mutating func appendEscape(to buffer: inout [UInt8]) throws(JSONParseError) {
+        let escapeStart = pos
+        guard pos + 1 < count else { throw error(.unexpectedEnd, at: count, "(unterminated string)") }
+        let letter = bytes[pos + 1]
+        let simple: UInt8?
+        switch letter {
+        case JSONByte.quote, JSONByte.backslash, UInt8(ascii: "/"): simple = letter
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"): simple = nil
+        default:
+            if letter >= 0x80, let invalid = invalidUTF8(at: pos + 1) { throw invalid }
+            throw error(.invalidEscape, at: escapeStart, "'\\\(printable(at: pos + 1))'")
+        }
+        if let simple {
+            buffer.append(simple)
+            pos += 2
+            return
+        }
+
+        let first = try hex4(at: pos + 2, escapeStart: escapeStart)
+        pos += 6
+        var scalarValue = first
+        if (0xDC00...0xDFFF).contains(first) {
+            throw error(.unpairedSurrogate, at: escapeStart, "(\\u\(jsonHex(first)) has no high surrogate before it)")
+        } else if (0xD800...0xDBFF).contains(first) {
+            // A high surrogate must be followed at once by a `\u` low surrogate. (The error is built
+            // only when thrown: computing its line and column scans the input.)
+            func unpaired() -> JSONParseError {
+                error(.unpairedSurrogate, at: escapeStart, "(\\u\(jsonHex(first)) is not followed by a low surrogate)")
+            }
+            guard pos < count else { throw error(.unexpectedEnd, at: pos, "(unterminated string)") }
+            guard bytes[pos] == JSONByte.backslash else { throw unpaired() }
+            guard pos + 1 < count else { throw error(.unexpectedEnd, at: pos + 1, "(unterminated string)") }
+            guard bytes[pos + 1] == UInt8(ascii: "u") else { throw unpaired() }
+            let second = try hex4(at: pos + 2, escapeStart: pos)
+            guard (0xDC00...0xDFFF).contains(second) else { throw unpaired() }
+            pos += 6
+            scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+        }
+        appendUTF8(scalarValue, to: &buffer)
+    }
+
+    /// The four hex digits of a `\u` escape.
+    private func hex4(at index: Int, escapeStart: Int) throws(JSONParseError) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in index..<index + 4 {
+            guard offset < count else { throw error(.unexpectedEnd, at: count, "(unterminated string)") }
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case JSONByte.zero...JSONByte.nine: digit = byte - JSONByte.zero
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default:
+                throw error(.invalidEscape, at: escapeStart, "(\\u needs four hex digits)")
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    private func appendUTF8(_ value: UInt32, to buffer: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            buffer.append(UInt8(value))
+        case 0x80..<0x800:
+            buffer.append(UInt8(0xC0 | value >> 6))
+            buffer.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            buffer.append(UInt8(0xE0 | value >> 12))
+            buffer.append(UInt8(0x80 | value >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | value & 0x3F))
+        default:
+            buffer.append(UInt8(0xF0 | value >> 18 & 0x07))
+            buffer.append(UInt8(0x80 | value >> 12 & 0x3F))
+            buffer.append(UInt8(0x80 | value >> 6 & 0x3F))
+            buffer.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    // MARK: UTF-8
+
+    /// Validates the multi-byte sequence whose lead byte is at `index` (Unicode table 3-7: no
+    /// overlongs, no surrogates, nothing above U+10FFFF) and returns the index after it.
+    private func endOfUTF8Sequence(at index: Int) throws(JSONParseError) -> Int {
+        let lead = bytes[index]
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        let continuationCount: Int
+        switch lead {
+        case 0xC2...0xDF: continuationCount = 1
+        case 0xE0: continuationCount = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: continuationCount = 2
+        case 0xED: continuationCount = 2; high = 0x9F
+        case 0xF0: continuationCount = 3; low = 0x90
+        case 0xF1...0xF3: continuationCount = 3
+        case 0xF4: continuationCount = 3; high = 0x8F
+        default: throw utf8Error(at: index)
+        }
+        guard index + continuationCount < count else { throw utf8Error(at: index) }
+        for next in index + 1...index + continuationCount {
+            let byte = bytes[next]
+            guard byte >= low && byte <= high else { throw utf8Error(at: index) }
+            low = 0x80
+            high = 0xBF
+        }
+        return index + continuationCount + 1
+    }
+
+    private func invalidUTF8(at index: Int) -> JSONParseError? {
+        do {
+            _ = try endOfUTF8Sequence(at: index)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func utf8Error(at index: Int) -> JSONParseError {
+        let shown = bytes[index..<min(index + 4, count)].map { "0x" + jsonHex($0, width: 2) }.joined(separator: " ")
+        return error(.invalidUTF8, at: index, "(bytes \(shown))")
+    }
+
+    /// The character at `index` in printable form: itself when visible, else `U+XXXX`. The caller
+    /// has ruled out invalid UTF-8 there.
+    private func printable(at index: Int) -> String {
+        let end = bytes[index] < 0x80 ? index + 1 : ((try? endOfUTF8Sequence(at: index)) ?? index + 1)
+        let text = String(decoding: bytes[index..<end], as: UTF8.self)
+        guard let scalar = text.unicodeScalars.first else { return "" }
+        if scalar.value >= 0x21 && scalar.value <= 0x7E { return text }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .privateUse, .surrogate, .unassigned, .spaceSeparator, .lineSeparator,
+            .paragraphSeparator, .nonspacingMark, .spacingMark, .enclosingMark:
+            return "U+" + jsonHex(scalar.value)
+        default:
+            return scalar.value < 0x80 ? "U+" + jsonHex(scalar.value) : text
+        }
+    }
+
+    // MARK: Errors
+
+    private func unexpectedCharacter(at index: Int, _ detail: String) -> JSONParseError {
+        // Outside strings a non-ASCII byte is always wrong; report bad UTF-8 as such.
+        if bytes[index] >= 0x80, let invalid = invalidUTF8(at: index) { return invalid }
+        return error(.unexpectedCharacter(printable(at: index)), at: index, detail)
+    }
+
+    private func controlCharacter(at index: Int) -> JSONParseError {
+        error(.controlCharacterInString, at: index, "(U+\(jsonHex(UInt32(bytes[index]))); write it as an escape)")
+    }
+
+    /// Builds an error, computing line and column only now (errors are rare, offsets are not).
+    private func error(_ kind: JSONParseError.Kind, at offset: Int, _ detail: String = "") -> JSONParseError {
+        var line = 1
+        var lineStart = start
+        var index = start
+        let end = min(offset, count)
+        while index < end {
+            let byte = bytes[index]
+            if byte == JSONByte.lf || (byte == JSONByte.cr && (index + 1 >= count || bytes[index + 1] != JSONByte.lf)) {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        let column = offset >= lineStart ? offset - lineStart + 1 : 1
+        return JSONParseError(kind: kind, offset: offset, line: line, column: column, detail: detail)
+    }
+}
+
+private func jsonHex<T: BinaryInteger>(_ value: T, width: Int = 4) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

@@ -133,19 +133,26 @@ struct DocumentParser {
         reportUnknownKeys(obj, known: Self.entryKeys, at: path)
         var appIDs: [String] = []
         if let key = keyedAppID { appIDs.append(key) }
+        var fromAppID: [String] = []
+        var fromAppIDs: [String] = []
         if let single = obj["appID"] {
-            if case .string(let id) = single { appIDs.append(id) } else { wrongType(JSONPath.member(path, "appID"), single, expected: "a string") }
+            if case .string(let id) = single { fromAppID.append(id) } else { wrongType(JSONPath.member(path, "appID"), single, expected: "a string") }
         }
         if let many = obj["appIDs"] {
             let p = JSONPath.member(path, "appIDs")
             if case .array(let list) = many {
                 for (i, v) in list.enumerated() {
-                    if case .string(let id) = v { appIDs.append(id) } else { wrongType(JSONPath.index(p, i), v, expected: "a string") }
+                    if case .string(let id) = v { fromAppIDs.append(id) } else { wrongType(JSONPath.index(p, i), v, expected: "a string") }
                 }
             } else {
                 wrongType(p, many, expected: "an array of strings")
             }
         }
+        // M2: apps are listed in the order they first appear in the text, so the key written first
+        // contributes first.
+        let keys = obj.keys
+        let appIDsWrittenFirst = (keys.firstIndex(of: "appIDs") ?? keys.count) < (keys.firstIndex(of: "appID") ?? keys.count)
+        appIDs += appIDsWrittenFirst ? fromAppIDs + fromAppID : fromAppID + fromAppIDs
         if obj["appID"] != nil, obj["appIDs"] != nil {
             report(.warning, "both-app-id-forms", path, "both \"appID\" and \"appIDs\": LinkMatch uses the union (SPEC.md D4); Apple's behaviour is unclear, keep one")
         }

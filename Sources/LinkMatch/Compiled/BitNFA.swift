@@ -1,0 +1,352 @@
+/// The automaton for patterns with substitution variables: a position automaton whose states are
+/// simulated together as a bit set of UInt64 words (a Thompson/Glushkov NFA without backtracking).
+///
+/// States are numbered so that every edge goes forward (except `*` self-loops):
+/// - state 0 is the start; each literal or `?` of the pattern adds a state entered by consuming
+///   one unit with that label;
+/// - `*` is a self-loop on the current state (any unit keeps it active);
+/// - a variable occurrence adds the trie of its values (common prefixes shared, V2 wildcards
+///   allowed inside values) rooted at the current state, and one join state that every value end
+///   reaches without consuming (an epsilon edge). The values are never expanded into a product of
+///   patterns: the automaton grows with the sum of the value lengths.
+///
+/// One step over a unit: chain edges (i -> i+1, most edges, thanks to preorder numbering) are one
+/// shift-and over the words with a per-unit-class mask; the other consuming edges ("jumps", trie
+/// branches) are checked only for active sources; then epsilon edges close the set in one
+/// forward pass. Cost per unit: O(words + active jump sources' edges + active epsilon edges),
+/// never more than O(states); no allocation (two state sets for the whole text).
+struct BitNFA: Sendable {
+    let stateCount: Int
+    let words: Int
+    let accept: Int
+    /// Whether the accepting state is reachable at all (false when a variable has no values).
+    let canAccept: Bool
+    /// The start state and everything it reaches without consuming.
+    let initial: [UInt64]
+    /// States with a `*` self-loop.
+    let selfLoops: [UInt64]
+
+    /// Shift-and step: class of each unit, and for each class the chain-edge targets accepting it.
+    let usesShift: Bool
+    let asciiClass: [UInt16]
+    let wideUnits: [UInt32]
+    let wideClasses: [UInt16]
+    let classMasks: [UInt64]
+
+    /// Consuming edges that are not chain edges (all of them when `usesShift` is false), grouped
+    /// by source, each group sorted by label (`UnitLabel.any` sorts last).
+    let jumpSources: [UInt64]
+    let jumpOffsets: [Int32]
+    let jumpLabels: [UInt32]
+    let jumpTargets: [Int32]
+
+    /// Epsilon edges grouped by source.
+    let epsilonSources: [UInt64]
+    let epsilonOffsets: [Int32]
+    let epsilonTargets: [Int32]
+
+    /// Class tables beyond this many words fall back to checking every edge as a jump.
+    static let maxClassTableWords = 1 << 16
+
+    init(_ pattern: AtomPattern) {
+        var b = Builder()
+        var current = 0
+        for atom in pattern.atoms {
+            switch atom {
+            case .unit(let u):
+                current = b.consume(from: current, label: u)
+            case .any:
+                current = b.consume(from: current, label: UnitLabel.any)
+            case .star:
+                b.loops[current] = true
+            case .choice(let k):
+                current = b.addTrie(pattern.choices[k], root: current)
+            }
+        }
+        let n = b.labels.count
+        stateCount = n
+        words = (n + 63) >> 6
+        accept = current
+
+        // Unit classes: every distinct literal label gets one; class 0 is "any other unit".
+        let units = Array(Set(b.labels.filter { $0 != UnitLabel.any && $0 != UnitLabel.none })).sorted()
+        let classCount = units.count + 1
+        var asciiClass = [UInt16](repeating: 0, count: 128)
+        var wideUnits: [UInt32] = []
+        var wideClasses: [UInt16] = []
+        for (i, u) in units.enumerated() {
+            let cls = UInt16(truncatingIfNeeded: i + 1)
+            if u < 128 { asciiClass[Int(u)] = cls } else { wideUnits.append(u); wideClasses.append(cls) }
+        }
+        self.asciiClass = asciiClass
+        self.wideUnits = wideUnits
+        self.wideClasses = wideClasses
+        // More than 65,535 distinct units cannot be told apart in UInt16 classes; more than the
+        // table limit would cost too much memory. Both fall back to jumps only.
+        usesShift = classCount <= Int(UInt16.max) && classCount * words <= Self.maxClassTableWords
+
+        var classMasks: [UInt64] = []
+        var jumps: [(from: Int, to: Int)] = []
+        if usesShift {
+            classMasks = [UInt64](repeating: 0, count: classCount * words)
+            var classOfUnit: [UInt32: Int] = [:]
+            for (i, u) in units.enumerated() { classOfUnit[u] = i + 1 }
+            for edge in b.edges {
+                guard edge.to == edge.from + 1 else { jumps.append(edge); continue }
+                let label = b.labels[edge.to]
+                let word = edge.to >> 6
+                let bit = UInt64(1) << UInt64(edge.to & 63)
+                if label == UnitLabel.any {
+                    for c in 0..<classCount { classMasks[c * words + word] |= bit }
+                } else if let c = classOfUnit[label] {
+                    classMasks[c * words + word] |= bit
+                }
+            }
+        } else {
+            jumps = b.edges
+        }
+        self.classMasks = classMasks
+
+        let jumpCSR = Self.grouped(jumps, stateCount: n) { b.labels[$0] }
+        jumpSources = jumpCSR.sources
+        jumpOffsets = jumpCSR.offsets
+        jumpTargets = jumpCSR.targets
+        jumpLabels = jumpCSR.targets.map { b.labels[Int($0)] }
+
+        let epsilonCSR = Self.grouped(b.epsilons, stateCount: n) { UInt32(truncatingIfNeeded: $0) }
+        epsilonSources = epsilonCSR.sources
+        epsilonOffsets = epsilonCSR.offsets
+        epsilonTargets = epsilonCSR.targets
+
+        var loops = [UInt64](repeating: 0, count: words)
+        for (s, looped) in b.loops.enumerated() where looped { loops[s >> 6] |= UInt64(1) << UInt64(s & 63) }
+        selfLoops = loops
+
+        // Every edge goes forward, so one pass in source order finds what the start reaches.
+        var reachable = [Bool](repeating: false, count: n)
+        reachable[0] = true
+        for edge in (b.edges + b.epsilons).sorted(by: { $0.from < $1.from }) where reachable[edge.from] {
+            reachable[edge.to] = true
+        }
+        canAccept = reachable[accept]
+
+        var start = [UInt64](repeating: 0, count: words)
+        start[0] = 1
+        var ignoredWork = 0
+        start.withUnsafeMutableBufferPointer { set in
+            Self.close(set, sources: epsilonCSR.sources, offsets: epsilonCSR.offsets, targets: epsilonCSR.targets,
+                       work: &ignoredWork)
+        }
+        initial = start
+    }
+
+    /// Edges grouped by source state (compressed rows), each group ordered by `key` of the target.
+    static func grouped(_ edges: [(from: Int, to: Int)], stateCount: Int,
+                        key: (Int) -> UInt32) -> (sources: [UInt64], offsets: [Int32], targets: [Int32]) {
+        var counts = [Int32](repeating: 0, count: stateCount + 1)
+        for e in edges { counts[e.from + 1] += 1 }
+        for s in 0..<stateCount { counts[s + 1] += counts[s] }
+        var fill = counts
+        var targets = [Int32](repeating: 0, count: edges.count)
+        var sources = [UInt64](repeating: 0, count: (stateCount + 63) >> 6)
+        for e in edges {
+            targets[Int(fill[e.from])] = Int32(e.to)
+            fill[e.from] += 1
+            sources[e.from >> 6] |= UInt64(1) << UInt64(e.from & 63)
+        }
+        for s in 0..<stateCount where counts[s + 1] - counts[s] > 1 {
+            let range = Int(counts[s])..<Int(counts[s + 1])
+            let sorted = targets[range].sorted { (key(Int($0)), $0) < (key(Int($1)), $1) }
+            targets.replaceSubrange(range, with: sorted)
+        }
+        return (sources, counts, targets)
+    }
+
+    /// Adds every state reachable by epsilon edges (sources before targets, so one pass).
+    @inline(__always)
+    static func close(_ set: UnsafeMutableBufferPointer<UInt64>, sources: [UInt64], offsets: [Int32], targets: [Int32],
+                      work: inout Int) {
+        for w in 0..<set.count {
+            var pending = set[w] & sources[w]
+            while pending != 0 {
+                let bit = pending.trailingZeroBitCount
+                let s = w << 6 | bit
+                var e = Int(offsets[s])
+                let end = Int(offsets[s + 1])
+                while e < end {
+                    let t = Int(targets[e])
+                    set[t >> 6] |= UInt64(1) << UInt64(t & 63)
+                    e += 1
+                }
+                work += end - Int(offsets[s]) + 1
+                pending &= pending &- 1
+                // Targets come after their source: pick up the ones just set later in this word.
+                if bit < 63 { pending |= set[w] & sources[w] & (~UInt64(0) << UInt64(bit + 1)) }
+            }
+        }
+    }
+
+    @inline(__always)
+    func unitClass(_ unit: UInt32) -> Int {
+        if unit < 128 { return Int(asciiClass[Int(unit)]) }
+        var lo = 0
+        var hi = wideUnits.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if wideUnits[mid] < unit { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < wideUnits.count && wideUnits[lo] == unit ? Int(wideClasses[lo]) : 0
+    }
+
+    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        let w = words
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * w) { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var current = UnsafeMutableBufferPointer(start: base, count: w)
+            var next = UnsafeMutableBufferPointer(start: base + w, count: w)
+            for i in 0..<w { current[i] = initial[i] }
+            for position in 0..<text.count {
+                let unit = UInt32(truncatingIfNeeded: text[position])
+                step(from: current, to: next, unit: unit, work: &work)
+                var alive: UInt64 = 0
+                for i in 0..<w { alive |= next[i] }
+                if alive == 0 { return false }
+                swap(&current, &next)
+            }
+            return current[accept >> 6] & (UInt64(1) << UInt64(accept & 63)) != 0
+        }
+    }
+
+    @inline(__always)
+    func step(from current: UnsafeMutableBufferPointer<UInt64>, to next: UnsafeMutableBufferPointer<UInt64>,
+              unit: UInt32, work: inout Int) {
+        let w = words
+        work += w
+        if usesShift {
+            let base = unitClass(unit) * w
+            var carry: UInt64 = 0
+            for i in 0..<w {
+                let d = current[i]
+                next[i] = (((d << 1) | carry) & classMasks[base + i]) | (d & selfLoops[i])
+                carry = d >> 63
+            }
+        } else {
+            for i in 0..<w { next[i] = current[i] & selfLoops[i] }
+        }
+        for i in 0..<w {
+            var active = current[i] & jumpSources[i]
+            while active != 0 {
+                let s = i << 6 | active.trailingZeroBitCount
+                active &= active &- 1
+                let lo = Int(jumpOffsets[s])
+                let hi = Int(jumpOffsets[s + 1])
+                if hi - lo <= 8 {
+                    work += hi - lo
+                    for e in lo..<hi where UnitLabel.accepts(jumpLabels[e], unit) {
+                        let t = Int(jumpTargets[e])
+                        next[t >> 6] |= UInt64(1) << UInt64(t & 63)
+                    }
+                } else {
+                    // Labels are sorted and distinct per source (a trie node's children): one
+                    // binary search for the unit, and `?` sorts last.
+                    var a = lo
+                    var z = hi
+                    while a < z {
+                        work += 1
+                        let mid = (a + z) >> 1
+                        if jumpLabels[mid] < unit { a = mid + 1 } else { z = mid }
+                    }
+                    if a < hi, jumpLabels[a] == unit {
+                        let t = Int(jumpTargets[a])
+                        next[t >> 6] |= UInt64(1) << UInt64(t & 63)
+                    }
+                    if jumpLabels[hi - 1] == UnitLabel.any { // no unit equals the `?` sentinel
+                        let t = Int(jumpTargets[hi - 1])
+                        next[t >> 6] |= UInt64(1) << UInt64(t & 63)
+                    }
+                }
+            }
+        }
+        Self.close(next, sources: epsilonSources, offsets: epsilonOffsets, targets: epsilonTargets, work: &work)
+    }
+}
+
+extension BitNFA {
+    /// Collects states and edges; numbering follows creation order, which keeps edges forward.
+    struct Builder {
+        /// The label that enters each state (`UnitLabel.none` for the start, joins and `*` nodes).
+        var labels: [UInt32] = [UnitLabel.none]
+        var loops: [Bool] = [false]
+        var edges: [(from: Int, to: Int)] = []
+        var epsilons: [(from: Int, to: Int)] = []
+
+        mutating func newState(_ label: UInt32) -> Int {
+            labels.append(label)
+            loops.append(false)
+            return labels.count - 1
+        }
+
+        mutating func consume(from: Int, label: UInt32) -> Int {
+            let s = newState(label)
+            edges.append((from, s))
+            return s
+        }
+
+        /// Adds the trie of `values` below `root`; returns the join state after it.
+        mutating func addTrie(_ values: [[CompiledAtom]], root: Int) -> Int {
+            // 1. The trie itself, keyed by atom. A `*` in a value is its own child node (with a
+            //    self-loop) so it never leaks onto a prefix that other values share.
+            var children: [[(atom: CompiledAtom, node: Int)]] = [[]]
+            var childIndex: [[CompiledAtom: Int]] = [[:]]
+            var isEnd: [Bool] = [false]
+            var isStar: [Bool] = [false]
+            for value in values {
+                var node = 0
+                for atom in value {
+                    if atom == .star, isStar[node] { continue } // `**` is `*`
+                    if let next = childIndex[node][atom] { node = next; continue }
+                    let next = children.count
+                    children.append([])
+                    childIndex.append([:])
+                    isEnd.append(false)
+                    isStar.append(atom == .star)
+                    children[node].append((atom, next))
+                    childIndex[node][atom] = next
+                    node = next
+                }
+                isEnd[node] = true
+            }
+            // 2. States in preorder (explicit stack, values can be long): a node's first child
+            //    gets the next number, so most trie edges are chain edges.
+            var stateOf = [Int](repeating: root, count: children.count)
+            var stack: [Int] = children[0].reversed().map { $0.node }
+            var parentOf = [Int](repeating: 0, count: children.count)
+            var atomOf = [CompiledAtom](repeating: .star, count: children.count)
+            for (node, list) in children.enumerated() {
+                for child in list { parentOf[child.node] = node; atomOf[child.node] = child.atom }
+            }
+            while let node = stack.popLast() {
+                let from = stateOf[parentOf[node]]
+                let s: Int
+                switch atomOf[node] {
+                case .star:
+                    s = newState(UnitLabel.none)
+                    loops[s] = true
+                    epsilons.append((from, s))
+                case .unit(let u):
+                    s = consume(from: from, label: u)
+                case .any:
+                    s = consume(from: from, label: UnitLabel.any)
+                case .choice:
+                    // Values hold no variables (V2); a state nothing can enter keeps the trie sound.
+                    s = newState(UnitLabel.none)
+                }
+                stateOf[node] = s
+                stack.append(contentsOf: children[node].reversed().map { $0.node })
+            }
+            let join = newState(UnitLabel.none)
+            for node in 0..<children.count where isEnd[node] { epsilons.append((stateOf[node], join)) }
+            return join
+        }
+    }
+}

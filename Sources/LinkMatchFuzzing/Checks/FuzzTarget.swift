@@ -1,0 +1,53 @@
+import LinkMatch
+
+/// The fuzz targets; each has one check (`Checks.run`) and one libFuzzer executable.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// One pattern against one URL part: reference and candidate `matchPart` agree.
+    case differential
+    /// A whole document, URLs and app IDs: reference and candidate decisions (with traces) agree.
+    case document
+    /// PercentCoding round trips, agreement with Foundation, invalid-escape offsets.
+    case percentEncoding = "percent-encoding"
+    /// Arbitrary (mostly AASA-shaped) bytes through the document parser, and a serialize/parse round trip.
+    case parser
+    /// Relations one engine must satisfy on its own (case swap, variable substitution, N2...).
+    case metamorphic
+}
+
+/// The two engines a check compares: the oracle and the implementation under test.
+public struct Engines: Sendable {
+    public var reference: any MatchEngine
+    public var candidate: any MatchEngine
+
+    public init(reference: any MatchEngine, candidate: any MatchEngine) {
+        self.reference = reference
+        self.candidate = candidate
+    }
+
+    /// ReferenceEngine vs the compiled engine.
+    public static var standard: Engines {
+        Engines(reference: ReferenceEngine(), candidate: CompiledEngine())
+    }
+
+    /// The same engine on both sides (the metamorphic target checks one engine).
+    public static func only(_ engine: any MatchEngine) -> Engines {
+        Engines(reference: engine, candidate: engine)
+    }
+}
+
+/// A check that found a problem: what broke, and the case as readable JSON (its "twin").
+public struct CheckFailure: Error, Sendable, CustomStringConvertible {
+    public var target: FuzzTarget
+    /// One line: what disagreed.
+    public var summary: String
+    /// The decoded case as pretty JSON, with both answers; `Checks.encodeSeed` turns it back into bytes.
+    public var readable: String
+
+    public init(target: FuzzTarget, summary: String, readable: String) {
+        self.target = target
+        self.summary = summary
+        self.readable = readable
+    }
+
+    public var description: String { "[\(target.rawValue)] \(summary)\n\(readable)" }
+}

@@ -1,0 +1,150 @@
+import LinkMatch
+
+/// `metamorphic`: relations a single engine must satisfy, checked on every engine in `engines`
+/// (the reference needs no second implementation to be tested this way):
+/// - M-case (E1): with caseSensitive false, swapping the ASCII case of the text (or of the pattern's
+///   literals) never changes the verdict;
+/// - M-var (V1, V2): a pattern with `$(v)` matches iff one of the patterns with a value of v
+///   substituted (textually, first occurrence) matches;
+/// - M-star (P1, C2): `*` matches every text, path or plain, with any flags;
+/// - M-slash (N1, N2): adding a trailing or a leading `/` to a path text never changes the verdict;
+/// - M-escape (E3): with percentEncoded false, percent-encoding one unreserved character of a text
+///   without `%` never changes the verdict.
+public enum MetamorphicCheck {
+    public static func check(_ c: PartCase, engines: Engines) -> CheckFailure? {
+        let list: [any MatchEngine] = engines.reference.name == engines.candidate.name
+            ? [engines.reference] : [engines.reference, engines.candidate]
+        for engine in list {
+            if let problem = problem(c, engine: engine) {
+                return CheckFailure(target: .metamorphic, summary: "\(engine.name): \(problem)",
+                                    readable: readable(c, engines: engines, problem: "\(engine.name): \(problem)"))
+            }
+        }
+        return nil
+    }
+
+    /// The first relation `engine` breaks on `c`, in words, or nil.
+    public static func problem(_ c: PartCase, engine: any MatchEngine) -> String? {
+        let base = engine.matchPart(c.request)
+        guard base != .undecided else { return nil }
+        func verdict(_ change: (inout PartCase) -> Void) -> PartVerdict {
+            var d = c
+            change(&d)
+            return engine.matchPart(d.request)
+        }
+        func differs(_ v: PartVerdict) -> Bool { v != .undecided && v != base }
+
+        // M-star.
+        let star = verdict { $0.pattern = "*" }
+        if star != .matched && star != .undecided {
+            return "pattern \"*\" gives \(star.rawValue) for this text (P1: it matches everything)"
+        }
+        // M-case.
+        if !c.caseSensitive {
+            let swapped = verdict { $0.text = swappingASCIICase($0.text) }
+            if differs(swapped) {
+                return "case-insensitive verdict changes from \(base.rawValue) to \(swapped.rawValue) when the text's ASCII case is swapped"
+            }
+            if let pattern = swappingLiteralCase(c.pattern) {
+                let v = verdict { $0.pattern = pattern }
+                if differs(v) {
+                    return "case-insensitive verdict changes from \(base.rawValue) to \(v.rawValue) with pattern \(pattern.debugDescription)"
+                }
+            }
+        }
+        // M-slash.
+        if c.kind == .path {
+            let trailing = verdict { $0.text += "/" }
+            if differs(trailing) { return "appending \"/\" to the path changes the verdict from \(base.rawValue) to \(trailing.rawValue) (N2)" }
+            let leading = verdict { $0.text = "/" + $0.text }
+            if differs(leading) { return "prepending \"/\" to the path changes the verdict from \(base.rawValue) to \(leading.rawValue) (N1)" }
+        }
+        // M-escape.
+        if !c.percentEncoded, !c.text.utf8.contains(UInt8(ascii: "%")),
+           let i = c.text.utf8.firstIndex(where: { PercentCoding.isUnreserved($0) }) {
+            let bytes = Array(c.text.utf8)
+            let k = c.text.utf8.distance(from: c.text.utf8.startIndex, to: i)
+            let escaped = String(decoding: bytes[..<k], as: UTF8.self) + Instantiator.percentEncoded(Unicode.Scalar(bytes[k]), upper: true)
+                + String(decoding: bytes[(k + 1)...], as: UTF8.self)
+            let v = verdict { $0.text = escaped }
+            if differs(v) { return "percent-encoding one unreserved byte (\(escaped.debugDescription)) changes the verdict from \(base.rawValue) to \(v.rawValue) (E3)" }
+        }
+        // M-var.
+        if let problem = substitutionProblem(c, base: base, engine: engine) { return problem }
+        return nil
+    }
+
+    /// Most values substituted for one variable; beyond that (region, lang) only a sample is checked,
+    /// one way: a substituted pattern that matches implies the variable pattern matches.
+    static let maxExhaustiveValues = 32
+
+    static func substitutionProblem(_ c: PartCase, base: PartVerdict, engine: any MatchEngine) -> String? {
+        guard base == .matched || base == .notMatched, let pattern = try? PatternParser.parse(c.pattern) else { return nil }
+        let table = VariableTable(custom: c.variables)
+        guard let index = pattern.elements.firstIndex(where: { if case .variable = $0 { return true } else { return false } }),
+              case .variable(let name) = pattern.elements[index], let values = table.values(of: name) else { return nil }
+        let source = Array(c.pattern.unicodeScalars)
+        // Find the scalar range of the first `$(name)`: the text before it holds no `$(`.
+        let ref = Array("$(\(name))".unicodeScalars)
+        guard let start = (0...max(0, source.count - ref.count)).first(where: { TextCoding.hasPrefix(source, at: $0, ref) }) else { return nil }
+        let exhaustive = values.count <= maxExhaustiveValues
+        let checked = exhaustive ? values : stride(from: 0, to: values.count, by: max(1, values.count / 8)).map { values[$0] }
+        var anyMatched = false
+        for value in checked {
+            if c.kind == .path, value.isEmpty || value.contains("/") || value == "*" { return nil } // N1–N3 look at literal ends
+            var substituted = String.UnicodeScalarView(source[..<start])
+            substituted.append(contentsOf: value.unicodeScalars)
+            substituted.append(contentsOf: source[(start + ref.count)...])
+            let text = String(substituted)
+            // Textual substitution must mean element substitution (a `$` in the value could start a new reference).
+            var expected = pattern.elements
+            expected.replaceSubrange(index...index, with: PatternParser.parseValue(value).elements)
+            guard let reparsed = try? PatternParser.parse(text), reparsed.elements == expected else { return nil }
+            var d = c
+            d.pattern = text
+            let v = engine.matchPart(d.request)
+            if v == .undecided { return nil }
+            if v == .matched {
+                anyMatched = true
+                if base != .matched {
+                    return "pattern \(text.debugDescription) (value \(value.debugDescription) for $(\(name))) matches but the pattern with the variable does not (V1)"
+                }
+            }
+        }
+        if exhaustive, base == .matched, !anyMatched {
+            return "the pattern matches but none of the \(values.count) patterns with a value of $(\(name)) substituted does (V1)"
+        }
+        return nil
+    }
+
+    /// The pattern with the ASCII case of its literals swapped (variable names kept), or nil when it
+    /// has no letters or does not parse.
+    static func swappingLiteralCase(_ source: String) -> String? {
+        guard let pattern = try? PatternParser.parse(source) else { return nil }
+        var out = ""
+        var changed = false
+        for e in pattern.elements {
+            switch e {
+            case .literal(let c):
+                let s = String(c)
+                let swapped = c.isASCII ? swappingASCIICase(s) : s
+                changed = changed || swapped != s
+                out.unicodeScalars.append(contentsOf: swapped.unicodeScalars)
+            case .anyOne: out += "?"
+            case .anyMany: out += "*"
+            case .variable(let name): out += "$(\(name))"
+            }
+        }
+        return changed ? out : nil
+    }
+
+    public static func readable(_ c: PartCase, engines: Engines, problem: String? = nil) -> String {
+        var json = DifferentialCheck.readableJSON(c, engines: engines)
+        if case .object(var obj) = json {
+            let found = problem ?? Self.problem(c, engine: engines.reference) ?? Self.problem(c, engine: engines.candidate)
+            if let found { obj.members.append(JSONMember(key: "problem", value: .string(found))) }
+            json = .object(obj)
+        }
+        return json.serialized(pretty: true)
+    }
+}

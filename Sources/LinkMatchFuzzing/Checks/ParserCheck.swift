@@ -1,0 +1,106 @@
+import LinkMatch
+
+/// `parser`: any bytes as an AASA file. `AASADocument.parse` returns a document or a typed error with
+/// a known code (never a crash, a hang or an unknown code); a document that parses survives a
+/// round trip: DocumentSerializer -> bytes -> parse gives an equal document (source paths aside) and
+/// reparsing never reports a load error.
+public enum ParserCheck {
+    /// The load-error codes SPEC.md D1/D2 define.
+    public static let loadErrorCodes: Set<String> = ["file-too-large", "too-deep", "invalid-json", "top-level-not-object"]
+
+    public static func check(_ c: ParserCase) -> CheckFailure? {
+        guard let problem = problem(c.file) else { return nil }
+        return CheckFailure(target: .parser, summary: problem, readable: readable(c))
+    }
+
+    public static func problem(_ file: [UInt8]) -> String? {
+        let parsed: ParsedDocument
+        do {
+            parsed = try AASADocument.parse(file)
+        } catch {
+            return loadErrorCodes.contains(error.code) ? nil : "unknown load error code \(error.code.debugDescription)"
+        }
+        for d in parsed.diagnostics where d.code.isEmpty || d.message.isEmpty {
+            return "a diagnostic without code or message at \(d.path.debugDescription)"
+        }
+        let text = Array(DocumentSerializer.json(parsed.document).serialized().utf8)
+        let again: ParsedDocument
+        do {
+            again = try AASADocument.parse(text)
+        } catch {
+            return "the serialized document does not parse: \(error)"
+        }
+        let a = withoutSourcePaths(parsed.document)
+        let b = withoutSourcePaths(again.document)
+        if a != b || DocumentSerializer.json(a).serialized() != DocumentSerializer.json(b).serialized() {
+            return "serialize -> parse changed the document"
+        }
+        return nil
+    }
+
+    /// Source paths say where a rule was written; the round trip may move it (see DocumentSerializer).
+    static func withoutSourcePaths(_ d: AASADocument) -> AASADocument {
+        var d = d
+        for e in d.entries.indices {
+            d.entries[e].sourcePath = ""
+            for r in d.entries[e].rules.indices { d.entries[e].rules[r].sourcePath = "" }
+        }
+        return d
+    }
+
+    public static func readableJSON(_ c: ParserCase) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
+        if let text = String(validating: c.file, as: UTF8.self) {
+            pairs.append(("file", .string(text)))
+        } else {
+            pairs.append(("fileHex", .string(c.file.map { PercentEncodingCheck.hex($0) }.joined())))
+        }
+        do {
+            let parsed = try AASADocument.parse(c.file)
+            pairs.append(("document", DocumentSerializer.json(parsed.document)))
+            pairs.append(("diagnostics", .array(parsed.diagnostics.map { .string($0.description) })))
+        } catch {
+            pairs.append(("error", .string(error.description)))
+        }
+        if let problem = problem(c.file) { pairs.append(("problem", .string(problem))) }
+        return J.object(pairs)
+    }
+
+    public static func readable(_ c: ParserCase) -> String { readableJSON(c).serialized(pretty: true) }
+
+    /// `{"file": "..."}` (UTF-8 text), `{"fileHex": "..."}` (any bytes) or `{"aasa": {...}}` (a JSON
+    /// document, encoded through the generator so mutations stay structured).
+    public static func parseReadable(_ text: String) throws(SeedEncodingError) -> ParserSeed {
+        let obj = try J.parse(text, what: "the parser case")
+        if case .string(let s)? = obj["file"] { return .file(Array(s.utf8)) }
+        if case .string(let h)? = obj["fileHex"] {
+            var bytes: [UInt8] = []
+            let digits = Array(h.utf8)
+            guard digits.count % 2 == 0 else { throw SeedEncodingError("\"fileHex\" must have an even number of hex digits") }
+            var i = 0
+            while i < digits.count {
+                guard let hi = PercentCoding.hexValue(digits[i]), let lo = PercentCoding.hexValue(digits[i + 1]) else {
+                    throw SeedEncodingError("\"fileHex\" must hold hex digits only")
+                }
+                bytes.append(hi << 4 | lo)
+                i += 2
+            }
+            return .file(bytes)
+        }
+        if let aasa = obj["aasa"] { return .aasa(aasa) }
+        throw SeedEncodingError("a parser case needs \"file\", \"fileHex\" or \"aasa\"")
+    }
+}
+
+/// What a readable parser case can be turned into.
+public enum ParserSeed: Sendable {
+    case file([UInt8])
+    case aasa(JSONValue)
+
+    public func encoded() throws(SeedEncodingError) -> [UInt8] {
+        switch self {
+        case .file(let bytes): return ParserCase(file: bytes).encoded()
+        case .aasa(let json): return try ParserCase.encodedGenerated(json)
+        }
+    }
+}

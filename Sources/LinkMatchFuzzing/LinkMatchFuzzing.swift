@@ -1,2 +1,0 @@
-// Placeholder: the fuzzing library (issue 5).
-import LinkMatch

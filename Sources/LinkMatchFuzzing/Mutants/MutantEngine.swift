@@ -1,0 +1,127 @@
+import LinkMatch
+
+/// A deliberately wrong engine: the reference engine behind a transformation of its inputs (request,
+/// document, URL). The harness must notice every mutant; the tests assert how fast it does.
+///
+/// Document-level mutants evaluate a transformed document; the deciding rule's trace is mapped back
+/// to the original rule (source path, flags, patterns) so that a mutant is caught by a wrong
+/// outcome or wrong compared texts, not merely by its rewritten patterns showing in the trace.
+public struct MutantEngine: MatchEngine {
+    public let name: String
+    let base = ReferenceEngine()
+    let request: @Sendable (PartRequest) -> PartRequest
+    let document: @Sendable (AASADocument) -> AASADocument
+    let url: @Sendable (ParsedURL) -> ParsedURL
+
+    public init(name: String,
+                request: @escaping @Sendable (PartRequest) -> PartRequest = { $0 },
+                document: @escaping @Sendable (AASADocument) -> AASADocument = { $0 },
+                url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 }) {
+        self.name = name
+        self.request = request
+        self.document = document
+        self.url = url
+    }
+
+    public func matchPart(_ r: PartRequest) -> PartVerdict {
+        base.matchPart(request(r))
+    }
+
+    public func prepare(_ original: AASADocument) -> any PreparedDocument {
+        Prepared(original: original, prepared: base.prepare(document(original)), url: url)
+    }
+
+    struct Prepared: PreparedDocument {
+        let original: AASADocument
+        let prepared: any PreparedDocument
+        let url: @Sendable (ParsedURL) -> ParsedURL
+
+        func decide(_ u: ParsedURL, appID: String, domain: String) -> Decision {
+            var d = prepared.decide(url(u), appID: appID, domain: domain)
+            if let trace = d.rule { d.rule = restored(trace) }
+            return d
+        }
+
+        /// The trace with the original rule's identity, flags and patterns (parts are listed in the
+        /// order path, query or query items, fragment: C2).
+        func restored(_ trace: RuleTrace) -> RuleTrace {
+            guard trace.entryIndex >= 0, trace.entryIndex < original.entries.count else { return trace }
+            let entry = original.entries[trace.entryIndex]
+            guard trace.ruleIndex >= 0, trace.ruleIndex < entry.rules.count else { return trace }
+            let rule = EffectiveRule(rule: entry.rules[trace.ruleIndex], entryIndex: trace.entryIndex, ruleIndex: trace.ruleIndex,
+                                     entryDefaults: entry.defaults, domainDefaults: original.defaults)
+            var parts: [(PartTrace.Part, String?)] = [(.path, rule.path)]
+            switch rule.query {
+            case nil: parts.append((.query, nil))
+            case .whole(let p): parts.append((.query, p))
+            case .items(let items): parts += items.map { (.queryItem($0.name), $0.pattern) }
+            }
+            parts.append((.fragment, rule.fragment))
+            var out = trace
+            out.sourcePath = rule.sourcePath
+            out.exclude = rule.exclude
+            out.caseSensitive = rule.caseSensitive
+            out.percentEncoded = rule.percentEncoded
+            for i in out.parts.indices where i < parts.count {
+                out.parts[i].part = parts[i].0
+                out.parts[i].pattern = parts[i].1
+            }
+            return out
+        }
+    }
+}
+
+/// Document rewriting helpers shared by the mutants.
+enum DocumentRewrite {
+    /// Every rule carries its effective fields (C5 resolved), and no defaults remain: a mutant can
+    /// then change one rule's flags without touching its neighbours.
+    static func materialized(_ d: AASADocument) -> AASADocument {
+        var out = d
+        for (e, entry) in d.entries.enumerated() {
+            for (k, rule) in entry.rules.enumerated() {
+                let eff = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: k, entryDefaults: entry.defaults, domainDefaults: d.defaults)
+                out.entries[e].rules[k].fields = ComponentFields(
+                    path: eff.path, query: eff.query, fragment: eff.fragment, exclude: eff.exclude,
+                    caseSensitive: eff.caseSensitive, percentEncoded: eff.percentEncoded, comment: rule.fields.comment)
+            }
+            out.entries[e].defaults = ComponentFields()
+        }
+        out.defaults = ComponentFields()
+        return out
+    }
+
+    /// Applies `change` to every rule's (materialized) fields.
+    static func rules(_ d: AASADocument, _ change: (inout ComponentFields) -> Void) -> AASADocument {
+        var out = materialized(d)
+        for e in out.entries.indices {
+            for k in out.entries[e].rules.indices { change(&out.entries[e].rules[k].fields) }
+        }
+        return out
+    }
+
+    /// Applies `change` to every pattern string of a rule (path, query, query items, fragment).
+    static func patterns(_ f: inout ComponentFields, _ change: (String) -> String) {
+        f.path = f.path.map(change)
+        f.fragment = f.fragment.map(change)
+        switch f.query {
+        case .whole(let p)?: f.query = .whole(change(p))
+        case .items(let items)?: f.query = .items(items.map { ($0.name, change($0.pattern)) })
+        case nil: break
+        }
+    }
+
+    static func variables(_ d: AASADocument, _ change: (String) -> String) -> AASADocument {
+        var out = d
+        out.variables = VariableTable(custom: d.variables.custom.map { ($0.name, $0.values.map(change)) })
+        return out
+    }
+
+    /// A URL with some parts replaced (userinfo and port are dropped: only the host matters, U3).
+    static func url(_ u: ParsedURL, path: String? = nil, query: String?? = nil) -> ParsedURL {
+        let q = query ?? u.query
+        var text = u.scheme + "://" + u.host + (path ?? u.path)
+        if let q { text += "?" + q }
+        if let f = u.fragment { text += "#" + f }
+        return (try? ParsedURL(text)) ?? u
+    }
+}

@@ -15,13 +15,13 @@ is_target() {
 }
 
 # Inputs longer than this are cut by libFuzzer. Part-level targets need little; whole documents more;
-# the parser's seeds include real-world AASA files (largest about 12 KB).
+# the parser's seeds include real-world AASA files (largest 43 KB).
 default_max_len() {
     case $1 in
         differential | percent-encoding) echo 512 ;;
         metamorphic) echo 1024 ;;
         document) echo 4096 ;;
-        parser) echo 16384 ;;
+        parser) echo 49152 ;;
     esac
 }
 

@@ -6,7 +6,7 @@ import LinkMatchFuzzing
 enum CorpusTool {
     static let usage = """
         usage: fuzz-corpus-tool readable [--target TARGET] FILE...
-               fuzz-corpus-tool write-seeds [--corpus DIR] [--conformance FILE] [--real-world DIR]
+               fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
 
         """
 

@@ -88,11 +88,10 @@ extension Alphabet {
         t("=", 3), t("&", 3), t("*", 2), t("?", 2), t("$", 1), t("(", 1), t(")", 1), t(" ", 1), t("+", 1), (.raw, 1),
     ], maxTokens: 200)
 
-    /// Variable names and query item names. 24 tokens: Apple's own example item `articleNumber`
-    /// (13 letters, in the conformance cases) must be representable.
+    /// Variable names and query item names.
     public static let name = Alphabet(mixedLetters + digits + [
         t("_", 2), t("-", 1), t("é", 1), t("id", 3), t("lang", 1), t("q", 2), (.raw, 1),
-    ], maxTokens: 24)
+    ], maxTokens: 12)
 
     /// Whole URLs given as text (seeds, conformance URLs) and the pieces of generated ones.
     public static let url = Alphabet(mixedLetters + digits + escapes + specialScalars + [

@@ -94,7 +94,7 @@ public enum AASAGenerator {
 
     static func maxMembers(_ slot: Slot) -> Int {
         switch slot {
-        case .top: return 4 // applinks beside all three other services (spec example D3)
+        case .top: return 3
         case .applinks: return 4
         case .entry: return 5
         case .component: return 6
@@ -141,9 +141,8 @@ public enum AASAGenerator {
         }
     }
 
-    /// The maximum nesting of arbitrary JSON values (deeper containers read as null). 8: an array or
-    /// object as a query item's value (Q5 conformance cases) sits at depth 6.
-    static let maxGenericDepth = 8
+    /// The maximum nesting of arbitrary JSON values (deeper containers read as null).
+    static let maxGenericDepth = 6
 
     // MARK: - Reading
 

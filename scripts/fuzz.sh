@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [TARGET...] [--seconds N] [options]
 #
-# With no TARGET every target is fuzzed for --seconds (default 20) each: the "main job", about two
+# With no TARGET every target is fuzzed for --seconds (default 15) each: the "main job", under two
 # minutes including an incremental build. For each target it builds the libFuzzer binary (release,
 # .build-fuzz), fuzzes with the committed corpus (seeds/, merged/, regressions/) and Corpus/<target>.dict,
 # and on a crash, hang or out-of-memory it minimizes the input, stores it as
@@ -14,7 +14,7 @@
 # fuzz-artifacts/ (gitignored); files reach Corpus/ only by `mv -n` of files this run created.
 #
 # Options:
-#   --seconds N     fuzzing time per target (default 20)
+#   --seconds N     fuzzing time per target (default 15)
 #   --asan          AddressSanitizer build (.build-fuzz-asan), slower, finds memory errors in C/unsafe code
 #   --merge         afterwards add the new inputs that add coverage to Corpus/<target>/merged/
 #   --name NAME     name for a stored regression (default: <target>-<what broke>-<hash>)
@@ -28,7 +28,7 @@
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-seconds=20 asan="" merge=0 name="" mutant="" max_len="" fork=0 empty=0 minimize_seconds=60
+seconds=15 asan="" merge=0 name="" mutant="" max_len="" fork=0 empty=0 minimize_seconds=60
 targets=()
 usage() { sed -n '2,/^# Exit/p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while (($#)); do
@@ -78,7 +78,9 @@ failure_slug() {
     local log=$1 kind=$2 summary
     summary=$(grep -h -m1 -o 'check failed[^:]*: .*' "$log" 2>/dev/null | sed 's/^[^:]*: //')
     [[ -n $summary ]] || summary=$kind
-    printf '%s' "$summary" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-48 | sed -E 's/-+$//'
+    # At most 60 characters, cut at a word boundary.
+    printf '%s' "$summary" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-61 |
+        sed -E 's/-[^-]*$//; s/-+$//'
 }
 
 # Moves $1 (a file this run created) to $2 unless $2 exists; says what happened.
@@ -115,6 +117,7 @@ handle_failure() {
     "$tool" readable --target "$target" "$dir/$file_name" >"$twin" 2>&1 || true
     echo "---- readable case ($target, $kind, $(wc -c <"$minimized") bytes) ----"
     cat "$twin"
+    [[ $(tail -c1 "$twin") == "" ]] || echo
     echo "----"
     if [[ -n $mutant ]]; then
         echo "  (mutant run: not stored; see ${dir#"$ROOT"/}/$file_name)"

@@ -6,6 +6,7 @@ import LinkMatchFuzzing
 enum CorpusTool {
     static let usage = """
         usage: fuzz-corpus-tool readable [--target TARGET] FILE...
+               fuzz-corpus-tool mutants
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
 
         """
@@ -16,6 +17,9 @@ enum CorpusTool {
         switch command {
         case "readable": return readable(&options)
         case "write-seeds": return SeedWriter.run(&options)
+        case "mutants":
+            for mutant in Mutants.all { print(mutant.name) }
+            return 0
         default: return usageError("unknown command '\(command)'")
         }
     }

@@ -26,14 +26,17 @@ default_max_len() {
 }
 
 # Builds the libFuzzer binary of target $1 ($2 = asan for AddressSanitizer) and prints its path.
-# Release, in its own scratch folder so it never fights the debug build in .build. The ASan build
-# links with lld: gold warns "Cannot export local symbol '__asan_extra_spill_area'".
+# Release, in its own scratch folder so it never fights the debug build in .build.
+# ASan: NOT `--sanitize=fuzzer --sanitize=address`: SwiftPM passes swiftc two -sanitize flags, swiftc
+# keeps only the last, and the Swift code gets no coverage (the binary refuses to run, CoverageCheck).
+# One flag with both works. Linked with lld: gold warns "Cannot export local symbol
+# '__asan_extra_spill_area'".
 fuzz_build() {
     local target=$1 mode=${2:-} scratch=.build-fuzz
     local flags=(--sanitize=fuzzer)
     if [[ $mode == asan ]]; then
         scratch=.build-fuzz-asan
-        flags+=(--sanitize=address -Xswiftc -use-ld=lld)
+        flags=(-Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld)
     fi
     local log
     log=$(mktemp)

@@ -7,11 +7,15 @@ import Glibc
 import Darwin
 #endif
 
-/// LLVMFuzzerInitialize: refuse a wrong target name or mutant before libFuzzer starts, and warn when a
-/// crash would not be saved.
+/// LLVMFuzzerInitialize: refuse a wrong target name or mutant, or a build whose Swift code has no
+/// coverage instrumentation, before libFuzzer starts; warn when a crash would not be saved.
 @_cdecl("linkmatch_fuzz_initialize")
-public func linkmatchFuzzInitialize(_ target: UnsafePointer<CChar>) -> CInt {
+public func linkmatchFuzzInitialize(_ target: UnsafePointer<CChar>, _ counters: Int) -> CInt {
     let session = FuzzSession.resolveOrExit(target)
+    if let problem = CoverageCheck.problem(counters: counters, program: "fuzz-\(session.target.rawValue)") {
+        StandardError.write(problem)
+        exit(2)
+    }
     StandardError.write("LinkMatch fuzz target \(session.target.rawValue): candidate engine \(session.engines.candidate.name)\n")
     if !BacktraceSetting.isDisabled {
         StandardError.write("""

@@ -8,7 +8,7 @@ static const char target[] = "document";
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
-    return linkmatch_fuzz_initialize(target);
+    return linkmatch_fuzz_initialize(target, linkmatch_fuzz_coverage_counters());
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -57,13 +57,16 @@ let package = Package(
         .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
         .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing"], path: "Sources/Fuzz/Entry"),
+        // Counts the binary's coverage counters, so a fuzzer built without coverage refuses to run. C, in
+        // a file of its own: see coverage_probe.c.
+        .target(name: "FuzzCoverageProbe", path: "Sources/Fuzz/CoverageProbe"),
         // Corpus chores for scripts/: readable twins, seed generation. Never built with libFuzzer.
         .executableTarget(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing"],
                           path: "Sources/Fuzz/CorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(
             name: fuzzTargetName($0),
-            dependencies: ["FuzzEntry"],
+            dependencies: ["FuzzEntry", "FuzzCoverageProbe"],
             path: "Sources/Fuzz/\($0)",
             cSettings: [.headerSearchPath("../include")]
         )

@@ -176,6 +176,12 @@ for target in "${targets[@]}"; do
         tail -20 "$dir/fuzz.log" >&2
         exit 2
     fi
+    # Coverage must be registered with libFuzzer, or it fuzzes blind (see Sources/Fuzz/CoverageProbe).
+    counters=$(grep -m1 -oE '[0-9]+ inline 8-bit counters' "$dir/fuzz.log" | grep -oE '^[0-9]+')
+    if ((${counters:-0} < 1000)); then
+        echo "error: fuzz-$target registered ${counters:-no} coverage counters with libFuzzer: it would fuzz blind" >&2
+        exit 2
+    fi
     runs=$(grep -hoE 'stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
     cov=$(grep -E '^#[0-9]+' "$dir/fuzz.log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')
     speed=$(( ${runs:-0} * 1000 / (elapsed > 0 ? elapsed : 1) ))

@@ -1,6 +1,7 @@
 // fuzz-differential: the libFuzzer target for the `differential` check (LinkMatchFuzzing.Checks).
 // C, with a weak main, so one source gives a fuzzer when libFuzzer is linked and a corpus replayer
 // when it is not; Package.swift says why a Swift executable cannot.
+#include "linkmatch_coverage_probe.h"
 #include "linkmatch_fuzz.h"
 
 static const char target[] = "differential";

@@ -9,7 +9,7 @@ typedef int (*linkmatch_fuzz_callback)(const uint8_t *data, size_t size);
 
 // Swift (@_cdecl). `target` is a FuzzTarget raw value such as "differential".
 // Checks the target name, LINKMATCH_FUZZ_MUTANT and that the Swift code is instrumented for coverage
-// (`counters`, see below); prints why and exits 2 when something is wrong.
+// (`counters`: linkmatch_fuzz_coverage_counters()); prints why and exits 2 when something is wrong.
 int linkmatch_fuzz_initialize(const char *target, size_t counters);
 // Runs one input through the target's check; on a failure prints the readable case and aborts.
 int linkmatch_fuzz_one(const char *target, const uint8_t *data, size_t size);
@@ -18,15 +18,5 @@ int linkmatch_fuzz_replay(const char *target, int argc, char **argv);
 
 // libFuzzer's public driver. Weak: NULL when libFuzzer is not linked into the binary.
 __attribute__((weak)) int LLVMFuzzerRunDriver(int *argc, char ***argv, linkmatch_fuzz_callback callback);
-
-// The coverage counters the compiler put into this binary (-fsanitize-coverage=inline-8bit-counters
-// places them in the section __sancov_cntrs; the linker defines its bounds). 0 without coverage.
-extern uint8_t __start___sancov_cntrs[] __attribute__((weak));
-extern uint8_t __stop___sancov_cntrs[] __attribute__((weak));
-
-static inline size_t linkmatch_fuzz_coverage_counters(void) {
-    if (!__start___sancov_cntrs || !__stop___sancov_cntrs) return 0;
-    return (size_t)(__stop___sancov_cntrs - __start___sancov_cntrs);
-}
 
 #endif

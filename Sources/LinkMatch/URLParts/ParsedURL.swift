@@ -75,7 +75,9 @@ public struct ParsedURL: Sendable, Equatable, CustomStringConvertible {
 
     /// Percent-encodes raw non-ASCII scalars, controls, space and `" < > \ ^ ` { | }` (UTF-8,
     /// uppercase hex), as NSURL does with such a link. Everything else is kept as written.
-    static func encodeUnsafeCharacters(_ string: String) -> String {
+    /// Public because `URLParseError.offset` counts bytes in this text: tools that point at the
+    /// offending byte need it.
+    public static func encodeUnsafeCharacters(_ string: String) -> String {
         guard string.utf8.contains(where: { isUnsafe($0) }) else { return string }
         var out: [UInt8] = []
         out.reserveCapacity(string.utf8.count + 16)

@@ -14,14 +14,23 @@ public enum TextToken: Sendable, Equatable {
 /// digits, mixed-case letters, scalars whose case folding is special).
 public struct Alphabet: Sendable {
     public let table: ChoiceTable<TextToken>
-    /// At most this many tokens per string (the length byte is read modulo `maxTokens + 1`).
+    /// At most this many tokens per string (see `lengths`).
     public let maxTokens: Int
-    /// `.text` tokens sorted longest first, for the greedy encoder.
+    /// `.text` tokens sorted longest first (the encoder tries them all; order only breaks ties).
     let textTokensLongestFirst: [(index: Int, scalars: [Unicode.Scalar])]
     let variableIndex: Int?
     let rawIndex: Int
 
-    public init(_ weighted: [(TextToken, Int)], maxTokens: Int) {
+    /// The length byte: a short length (0...`shortMax`, most likely near `typical`) or nil, "long",
+    /// which reads two more bytes for a length in `shortMax + 1 ... maxTokens`.
+    let lengths: ChoiceTable<Int?>
+    let shortMax: Int
+
+    public init(_ weighted: [(TextToken, Int)], maxTokens: Int, typical: Int = 8) {
+        shortMax = min(maxTokens, 30)
+        var lengthWeights: [(Int?, Int)] = (0...shortMax).map { k in (k, max(2, 24 - 3 * abs(k - typical))) }
+        if maxTokens > shortMax { lengthWeights.append((nil, 10)) }
+        lengths = ChoiceTable(lengthWeights)
         let all = weighted + (weighted.contains { $0.0 == .raw } ? [] : [(.raw, 1)])
         table = ChoiceTable(all)
         self.maxTokens = maxTokens
@@ -72,36 +81,38 @@ extension Alphabet {
 
     /// Rule patterns (P1–P4): heavy on wildcards, variables and slashes.
     public static let pattern = Alphabet(mixedLetters + digits + escapes + specialScalars + [
-        t("*", 26), t("?", 18), t("?*", 8), (.variable, 14), t("$(", 3), t("$", 2), t("(", 2), t(")", 3),
+        t("*", 26), t("?", 18), t("?*", 8), (.variable, 20), t("$(", 1), t("$", 2), t("(", 2), t(")", 2),
         t("/", 22), t("//", 3), t("-", 2), t(".", 2), t("_", 1), t("~", 1), t("=", 2), t("&", 2), t("#", 1),
         t(" ", 1), t("+", 1), (.raw, 1),
-    ], maxTokens: 40)
+    ], maxTokens: 40, typical: 7)
 
     /// A substitution variable's value (V2): wildcards allowed, `$(` is literal text.
     public static let value = Alphabet(mixedLetters + digits + specialScalars + [
-        t("*", 10), t("?", 8), t("/", 6), t("%2F", 2), t("%", 2), t("$(", 2), t(")", 1), t("-", 2), (.raw, 1),
-    ], maxTokens: 12)
+        t("*", 18), t("?", 8), t("/", 6), t("%2F", 2), t("%", 2), t("$(", 2), t(")", 1), t("-", 2), (.raw, 1),
+    ], maxTokens: 16, typical: 3)
 
-    /// A URL part as written (part-level texts may hold raw non-ASCII and invalid escapes).
+    /// A URL part as written (part-level texts may hold raw non-ASCII and invalid escapes). Long
+    /// enough for seeds; generated texts are mostly short.
     public static let partText = Alphabet(mixedLetters + digits + escapes + specialScalars + [
         t("/", 26), t("//", 4), t("%G", 1), t("%4", 1), t("%%", 1), t("-", 3), t(".", 3), t("_", 1), t("~", 1),
         t("=", 3), t("&", 3), t("*", 2), t("?", 2), t("$", 1), t("(", 1), t(")", 1), t(" ", 1), t("+", 1), (.raw, 1),
-    ], maxTokens: 200)
+    ], maxTokens: 200, typical: 8)
 
     /// Variable names and query item names.
     public static let name = Alphabet(mixedLetters + digits + [
         t("_", 2), t("-", 1), t("é", 1), t("id", 3), t("lang", 1), t("q", 2), (.raw, 1),
-    ], maxTokens: 12)
+    ], maxTokens: 40, typical: 2)
 
-    /// Whole URLs given as text (seeds, conformance URLs) and the pieces of generated ones.
+    /// Whole URLs given as text (seeds, conformance URLs, generated URLs in readable cases) and the
+    /// pieces of generated ones.
     public static let url = Alphabet(mixedLetters + digits + escapes + specialScalars + [
         t("https://", 10), t("example.com", 8), t("/", 24), t(":", 3), t(".", 4), t("?", 6), t("#", 4), t("&", 4),
         t("=", 5), t("-", 3), t("_", 2), t("~", 1), t("@", 1), t(" ", 1), t("+", 1), t("*", 1), t("http://", 2), (.raw, 1),
-    ], maxTokens: 200)
+    ], maxTokens: 640, typical: 12)
 
     /// Any JSON string (keys, app IDs, comments, unknown values).
     public static let json = Alphabet(mixedLetters + digits + specialScalars + [
         t("ABCDE12345.", 4), t("com.example.app", 4), t(".", 4), t("/", 6), t("*", 4), t("?", 3), t("%", 2),
         t(" ", 3), t("\"", 2), t("\\", 2), t("\n", 1), t("\u{0}", 1), t(":", 1), t("-", 2), t("_", 2), (.raw, 1),
-    ], maxTokens: 255)
+    ], maxTokens: 255, typical: 6)
 }

@@ -64,24 +64,25 @@ public struct ChoiceTable<T: Sendable>: Sendable {
     /// For each choice, the first byte value that selects it (what `ByteWriter` writes).
     private let firstByte: [UInt8]
 
-    /// `weighted` pairs a choice with how many of the 256 byte values select it. Weights are scaled to
-    /// fill exactly 256 slots; every choice keeps at least one.
+    /// `weighted` pairs a choice with its weight. Weights are scaled to fill exactly 256 slots by the
+    /// largest-remainder method; every choice keeps at least one slot (at most 256 choices).
     public init(_ weighted: [(T, Int)]) {
-        let total = max(1, weighted.reduce(0) { $0 + max(1, $1.1) })
+        let list = Array(weighted.prefix(256))
+        let weights = list.map { max(1, $0.1) }
+        let total = max(1, weights.reduce(0, +))
+        var counts = weights.map { max(1, $0 * 256 / total) }
+        // Hand out (or take back) the slots rounding left over, largest remainders first.
+        let order = weights.indices.sorted { (weights[$0] * 256 % total, -$0) > (weights[$1] * 256 % total, -$1) }
+        var k = 0
+        while counts.reduce(0, +) < 256, !order.isEmpty { counts[order[k % order.count]] += 1; k += 1 }
+        while counts.reduce(0, +) > 256, let big = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[big] > 1 { counts[big] -= 1 }
         var slots: [UInt8] = []
         var first: [UInt8] = []
-        var assigned = 0
-        for (i, entry) in weighted.enumerated() {
-            // Largest-remainder-free scaling: each gets at least one slot, the last takes what is left.
-            let remainingChoices = weighted.count - i - 1
-            var n = max(1, max(1, entry.1) * 256 / total)
-            n = min(n, 256 - assigned - remainingChoices)
-            if i == weighted.count - 1 { n = 256 - assigned }
-            first.append(UInt8(truncatingIfNeeded: assigned))
-            slots += Array(repeating: UInt8(truncatingIfNeeded: i), count: max(0, n))
-            assigned += max(0, n)
+        for (i, n) in counts.enumerated() {
+            first.append(UInt8(truncatingIfNeeded: slots.count))
+            slots += Array(repeating: UInt8(truncatingIfNeeded: i), count: n)
         }
-        choices = weighted.map { $0.0 }
+        choices = list.map { $0.0 }
         self.slots = slots
         firstByte = first
     }
@@ -94,12 +95,5 @@ public struct ChoiceTable<T: Sendable>: Sendable {
     /// The byte that selects choice `index`.
     public func byte(forIndex index: Int) -> UInt8 {
         index >= 0 && index < firstByte.count ? firstByte[index] : 0
-    }
-}
-
-extension ChoiceTable where T: Equatable {
-    /// The byte that selects `value`, or nil when it is not in the table.
-    public func byte(for value: T) -> UInt8? {
-        choices.firstIndex(of: value).map { byte(forIndex: $0) }
     }
 }

@@ -5,7 +5,7 @@ public enum TextCoding {
     public static let fallbackNames = ["v"]
 
     public static func read(_ r: inout ByteReader, _ alphabet: Alphabet, names: [String] = []) -> String {
-        let n = r.count(max: alphabet.maxTokens)
+        let n = readLength(&r, alphabet)
         var out = String.UnicodeScalarView()
         // Out of input: stop instead of padding with the default token (every written token takes a byte).
         for _ in 0..<n where !r.isAtEnd {
@@ -23,34 +23,60 @@ public enum TextCoding {
         return String(out)
     }
 
-    /// Writes tokens that `read` turns back into exactly `text` (scalar for scalar).
+    /// Writes tokens that `read` turns back into exactly `text` (scalar for scalar), using as few
+    /// tokens as possible (dynamic programming from the end), so any string the reader produced
+    /// within the alphabet's cap can be written back within it.
     public static func write(_ text: String, _ alphabet: Alphabet, names: [String] = [], to w: inout ByteWriter,
                              what: @autoclosure () -> String) throws(SeedEncodingError) {
         let scalars = Array(text.unicodeScalars)
-        var tokens: [UInt8] = []
-        var count = 0
-        var i = 0
         let pool = names.isEmpty ? fallbackNames : names
-        while i < scalars.count {
-            count += 1
-            if let v = alphabet.variableIndex, let (k, length) = variableReference(in: scalars, at: i, pool: pool) {
-                tokens.append(alphabet.table.byte(forIndex: v))
-                tokens.append(UInt8(k))
-                i += length
-                continue
+        let n = scalars.count
+        // best[i]: fewest tokens for scalars[i...]; step[i]: the token bytes and scalar length chosen at i.
+        var best = [Int](repeating: Int.max, count: n + 1)
+        var step = [(bytes: [UInt8], length: Int)](repeating: ([], 1), count: n + 1)
+        best[n] = 0
+        var i = n - 1
+        while i >= 0 {
+            func consider(_ bytes: [UInt8], _ length: Int) {
+                guard i + length <= n, best[i + length] != Int.max, best[i + length] + 1 < best[i] else { return }
+                best[i] = best[i + length] + 1
+                step[i] = (bytes, length)
             }
-            if let token = alphabet.textTokensLongestFirst.first(where: { hasPrefix(scalars, at: i, $0.scalars) }) {
-                tokens.append(alphabet.table.byte(forIndex: token.index))
-                i += token.scalars.count
-                continue
-            }
-            tokens.append(alphabet.table.byte(forIndex: alphabet.rawIndex))
             let s = scalars[i].value
-            tokens += [UInt8((s >> 16) & 0xFF), UInt8((s >> 8) & 0xFF), UInt8(s & 0xFF)]
-            i += 1
+            consider([alphabet.table.byte(forIndex: alphabet.rawIndex), UInt8((s >> 16) & 0xFF), UInt8((s >> 8) & 0xFF), UInt8(s & 0xFF)], 1)
+            for token in alphabet.textTokensLongestFirst where hasPrefix(scalars, at: i, token.scalars) {
+                consider([alphabet.table.byte(forIndex: token.index)], token.scalars.count)
+            }
+            if let v = alphabet.variableIndex, let (k, length) = variableReference(in: scalars, at: i, pool: pool) {
+                consider([alphabet.table.byte(forIndex: v), UInt8(k)], length)
+            }
+            i -= 1
         }
-        try w.count(count, max: alphabet.maxTokens, what: "\(what()) (\(text.debugDescription), in tokens)")
-        w.append(tokens)
+        try writeLength(best[0], alphabet, to: &w, what: "\(what()) (\(text.debugDescription), in tokens)")
+        var at = 0
+        while at < n {
+            w.append(step[at].bytes)
+            at += step[at].length
+        }
+    }
+
+    /// A length: one byte for short ones, three for long ones (up to `maxTokens`, any size).
+    static func readLength(_ r: inout ByteReader, _ alphabet: Alphabet) -> Int {
+        if let n = r.pick(alphabet.lengths) { return n }
+        let extra = alphabet.maxTokens - alphabet.shortMax
+        return extra > 0 ? alphabet.shortMax + 1 + Int(r.uint16()) % extra : alphabet.shortMax
+    }
+
+    static func writeLength(_ n: Int, _ alphabet: Alphabet, to w: inout ByteWriter, what: @autoclosure () -> String) throws(SeedEncodingError) {
+        guard n >= 0, n <= alphabet.maxTokens else {
+            throw SeedEncodingError("\(what()): \(n) is more than the seed format holds (at most \(alphabet.maxTokens))")
+        }
+        if n <= alphabet.shortMax {
+            w.pick(alphabet.lengths, index: n)
+        } else {
+            w.pick(alphabet.lengths, index: alphabet.shortMax + 1)
+            w.uint16(UInt16(n - alphabet.shortMax - 1))
+        }
     }
 
     /// `$(name)` at `i` with `name` among the first 256 of `pool`: its pool index and scalar length.

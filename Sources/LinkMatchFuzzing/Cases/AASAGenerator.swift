@@ -15,13 +15,17 @@ public enum AASAGenerator {
         case pattern, query, queryItems, flag, comment, variables, valueList, value, any
     }
 
-    enum Shape: Sendable, Equatable { case expected, alternate, generic }
+    /// `template`: an object whose known keys come in a fixed order, each present or not (dense,
+    /// well-formed structure from few bytes); `expected`: any keys in any order (duplicates, unknown
+    /// keys); `alternate`: the slot's second shape (details keyed by app ID, `?` as a dictionary).
+    enum Shape: Sendable, Equatable { case template, expected, alternate, generic }
 
     enum Key: Sendable, Equatable { case known(String), written }
 
     /// Names `$(…)` may use inside generated documents: the names the variable generator likes,
     /// predefined ones, and one never defined (P4).
-    static let referenceNames = ["v", "w", "id", "x", "lang", "region", "digit", "alpha", "upper", "nope"]
+    /// `v` is listed several times: it is also the variable documents most often define.
+    static let referenceNames = ["v", "v", "v", "v", "v", "v", "v", "v", "w", "w", "id", "digit", "alpha", "upper", "nope", "lang"]
 
     static let appIDs = ChoiceTable<Key>([
         (.known("ABCDE12345.com.example.app"), 90), (.known("ABCDE12345.com.example.app2"), 50),
@@ -34,12 +38,41 @@ public enum AASAGenerator {
         case .details: return detailsShapes
         case .query: return queryShapes
         case .any: return alwaysGeneric
+        case .top, .applinks, .entry: return templatedOuter
+        case .component, .variables: return templated
         default: return mostlyExpected
         }
     }
 
+    static let templated = ChoiceTable<Shape>([(.template, 224), (.expected, 26), (.generic, 6)])
+    /// The outer objects deviate less: a broken `applinks` hides every rule below it.
+    static let templatedOuter = ChoiceTable<Shape>([(.template, 242), (.expected, 10), (.generic, 4)])
+
+    /// The keys of a template object in order, each with the chance (out of 256) that it is present.
+    static func template(_ slot: Slot) -> [(key: String, presence: ChoiceTable<Bool>)] {
+        switch slot {
+        case .top: return topTemplate
+        case .applinks: return applinksTemplate
+        case .entry: return entryTemplate
+        case .variables: return variablesTemplate
+        default: return componentTemplate
+        }
+    }
+
+    static func presence(_ pairs: [(String, Int)]) -> [(key: String, presence: ChoiceTable<Bool>)] {
+        pairs.map { ($0.0, ChoiceTable<Bool>([(false, 256 - $0.1), (true, $0.1)])) }
+    }
+
+    static let topTemplate = presence([("applinks", 248), ("webcredentials", 12)])
+    static let applinksTemplate = presence([("apps", 8), ("defaults", 64), ("substitutionVariables", 140), ("details", 248)])
+    static let entryTemplate = presence([("appID", 56), ("appIDs", 236), ("defaults", 56), ("components", 200), ("paths", 64)])
+    static let variablesTemplate = presence([("v", 220), ("w", 90), ("id", 50), ("lang", 12), ("region", 8)])
+    static let componentTemplate = presence([
+        ("/", 200), ("?", 90), ("#", 64), ("exclude", 64), ("caseSensitive", 48), ("percentEncoded", 48), ("comment", 10),
+    ])
+
     static let mostlyExpected = ChoiceTable<Shape>([(.expected, 248), (.generic, 8)])
-    static let detailsShapes = ChoiceTable<Shape>([(.expected, 224), (.alternate, 24), (.generic, 8)])
+    static let detailsShapes = ChoiceTable<Shape>([(.expected, 240), (.alternate, 12), (.generic, 4)])
     static let queryShapes = ChoiceTable<Shape>([(.expected, 100), (.alternate, 148), (.generic, 8)])
     static let alwaysGeneric = ChoiceTable<Shape>([(.generic, 256)])
 
@@ -105,16 +138,26 @@ public enum AASAGenerator {
         }
     }
 
-    static func maxElements(_ slot: Slot) -> Int {
+    /// How many elements an array slot gets: mostly a few, rarely none (weights by slot).
+    static func elementCounts(_ slot: Slot) -> ChoiceTable<Int> {
         switch slot {
-        case .details: return 4
-        case .components: return 12
-        case .paths: return 8
-        case .appIDList: return 3
-        case .valueList: return 6
-        default: return 4
+        case .details: return detailsCounts
+        case .components: return componentsCounts
+        case .paths: return pathsCounts
+        case .appIDList: return appIDCounts
+        case .valueList: return valueCounts
+        default: return genericCounts
         }
     }
+
+    static func counts(_ weights: [Int]) -> ChoiceTable<Int> { ChoiceTable(weights.enumerated().map { ($0.offset, $0.element) }) }
+
+    static let detailsCounts = counts([4, 150, 60, 24, 14])
+    static let componentsCounts = counts([6, 40, 50, 44, 34, 24, 18, 12, 8, 6, 6, 4, 4])
+    static let pathsCounts = counts([6, 60, 60, 40, 30, 20, 16, 12, 12])
+    static let appIDCounts = counts([6, 170, 56, 20])
+    static let valueCounts = counts([10, 40, 60, 60, 40, 26, 20])
+    static let genericCounts = counts([40, 80, 60, 40, 36])
 
     static func elementSlot(_ slot: Slot) -> Slot {
         switch slot {
@@ -154,7 +197,13 @@ public enum AASAGenerator {
     static func read(_ slot: Slot, _ r: inout ByteReader, depth: Int) -> JSONValue {
         switch r.pick(shapes(slot)) {
         case .generic:
-            return readGeneric(&r, depth: depth)
+            return readGeneric(&r, depth: 0)  // generic nesting counts from here
+        case .template:
+            var members: [JSONMember] = []
+            for (key, presence) in template(slot) where r.pick(presence) {
+                members.append(JSONMember(key: key, value: read(self.slot(of: key, in: slot), &r, depth: depth + 1)))
+            }
+            return .object(JSONObject(members))
         case .alternate where slot == .details:
             return readObject(.details, &r, depth: depth)      // D5: keyed by app ID
         case .alternate:
@@ -163,7 +212,7 @@ public enum AASAGenerator {
             switch expectedKind(slot) {
             case .object: return readObject(slot, &r, depth: depth)
             case .array:
-                let n = r.count(max: maxElements(slot))
+                let n = r.pick(elementCounts(slot))
                 var list: [JSONValue] = []
                 for _ in 0..<n where !r.isAtEnd { list.append(read(elementSlot(slot), &r, depth: depth + 1)) }
                 return .array(list)
@@ -211,8 +260,8 @@ public enum AASAGenerator {
             }
         case .legacyPath:
             let prefix = r.pick(legacyModes)
-            return prefix + TextCoding.read(&r, .pattern, names: referenceNames)
-        case .pattern, .query: return TextCoding.read(&r, .pattern, names: referenceNames)
+            return prefix + PatternText.read(&r, names: referenceNames)
+        case .pattern, .query: return PatternText.read(&r, names: referenceNames)
         case .value: return TextCoding.read(&r, .value)
         default: return TextCoding.read(&r, .json)
         }
@@ -266,32 +315,73 @@ public enum AASAGenerator {
 
     static func write(_ value: JSONValue, _ slot: Slot, _ w: inout ByteWriter, depth: Int, at path: String) throws(SeedEncodingError) {
         let table = shapes(slot)
-        func shape(_ s: Shape) -> Int? { table.choices.firstIndex(of: s) }
-        // The expected shape when the value has it, the alternate one, else a generic value.
-        switch (expectedKind(slot), value) {
-        case (.object, .object(let obj)) where slot != .any:
-            if let i = shape(.expected) { w.pick(table, index: i); return try writeObject(obj, slot, &w, depth: depth, at: path) }
-        case (.array, .array(let list)) where list.count <= maxElements(slot):
-            if let i = shape(.expected) {
-                w.pick(table, index: i)
-                try w.count(list.count, max: maxElements(slot), what: "\(path): array length")
-                for (k, v) in list.enumerated() { try write(v, elementSlot(slot), &w, depth: depth + 1, at: "\(path)[\(k)]") }
+        // Each shape the slot has, in order of preference; the first that can hold the value wins
+        // (a string too long for the pattern alphabet, say, is written as a generic string instead).
+        var firstError: SeedEncodingError?
+        for shape in [Shape.template, .expected, .alternate, .generic] {
+            guard let index = table.choices.firstIndex(of: shape) else { continue }
+            var attempt = ByteWriter()
+            attempt.pick(table, index: index)
+            do {
+                guard try write(value, slot, shape: shape, &attempt, depth: depth, at: path) else { continue }
+                w.append(attempt.bytes)
                 return
+            } catch {
+                firstError = firstError ?? error
             }
-        case (.bool, .bool(let b)):
-            if let i = shape(.expected) { w.pick(table, index: i); w.bool(b); return }
-        case (.string, .string(let s)):
-            if let i = shape(.expected) { w.pick(table, index: i); return try writeString(s, slot, &w, at: path) }
+        }
+        throw firstError ?? SeedEncodingError("\(path): no way to write this value")
+    }
+
+    /// Writes `value` in one shape; false when the value does not have that shape.
+    static func write(_ value: JSONValue, _ slot: Slot, shape: Shape, _ w: inout ByteWriter, depth: Int, at path: String) throws(SeedEncodingError) -> Bool {
+        switch (shape, expectedKind(slot), value) {
+        case (.template, _, .object(let obj)):
+            guard let keys = templateKeys(obj, slot) else { return false }
+            for (k, (key, presence)) in template(slot).enumerated() {
+                let member = keys.firstIndex(of: k).map { obj.members[$0] }
+                w.pick(presence, index: member == nil ? 0 : 1)
+                if let member { try write(member.value, self.slot(of: key, in: slot), &w, depth: depth + 1, at: JSONPath.member(path, key)) }
+            }
+            return true
+        case (.expected, .object, .object(let obj)):
+            try writeObject(obj, slot, &w, depth: depth, at: path)
+            return true
+        case (.expected, .array, .array(let list)):
+            let counts = elementCounts(slot)
+            guard let index = counts.choices.firstIndex(of: list.count) else {
+                throw SeedEncodingError("\(path): \(list.count) elements are more than the seed format holds here (at most \(counts.choices.count - 1))")
+            }
+            w.pick(counts, index: index)
+            for (k, v) in list.enumerated() { try write(v, elementSlot(slot), &w, depth: depth + 1, at: "\(path)[\(k)]") }
+            return true
+        case (.expected, .bool, .bool(let b)):
+            w.bool(b)
+            return true
+        case (.expected, .string, .string(let s)):
+            try writeString(s, slot, &w, at: path)
+            return true
+        case (.alternate, _, .object(let obj)):
+            try writeObject(obj, slot == .details ? .details : .queryItems, &w, depth: depth, at: path)
+            return true
+        case (.generic, _, _):
+            try writeGeneric(value, &w, depth: 0, at: path)
+            return true
         default:
-            break
+            return false
         }
-        if case .object(let obj) = value, let i = shape(.alternate) {
-            w.pick(table, index: i)
-            return try writeObject(obj, slot == .details ? .details : .queryItems, &w, depth: depth, at: path)
+    }
+
+    /// For each member, its index in the slot's template, when the members follow the template
+    /// (known keys, each once, in template order); else nil.
+    static func templateKeys(_ obj: JSONObject, _ slot: Slot) -> [Int]? {
+        let keys = template(slot).map(\.key)
+        var out: [Int] = []
+        for m in obj.members {
+            guard let k = keys.firstIndex(where: { sameScalars($0, m.key) }), k > (out.last ?? -1) else { return nil }
+            out.append(k)
         }
-        guard let i = shape(.generic) else { throw SeedEncodingError("\(path): no way to write this value") }
-        w.pick(table, index: i)
-        try writeGeneric(value, &w, depth: depth, at: path)
+        return out
     }
 
     static func writeObject(_ obj: JSONObject, _ slot: Slot, _ w: inout ByteWriter, depth: Int, at path: String) throws(SeedEncodingError) {
@@ -341,8 +431,8 @@ public enum AASAGenerator {
             let (index, prefix) = best.map { ($0.offset, $0.element) } ?? (0, "")
             w.pick(legacyModes, index: index)
             let rest = String(String.UnicodeScalarView(s.unicodeScalars.dropFirst(prefix.unicodeScalars.count)))
-            try TextCoding.write(rest, .pattern, names: referenceNames, to: &w, what: "\(path): legacy path")
-        case .pattern, .query: try TextCoding.write(s, .pattern, names: referenceNames, to: &w, what: "\(path): pattern")
+            try PatternText.write(rest, names: referenceNames, to: &w, what: "\(path): legacy path")
+        case .pattern, .query: try PatternText.write(s, names: referenceNames, to: &w, what: "\(path): pattern")
         case .value: try TextCoding.write(s, .value, to: &w, what: "\(path): value")
         default: try TextCoding.write(s, .json, to: &w, what: "\(path): string")
         }

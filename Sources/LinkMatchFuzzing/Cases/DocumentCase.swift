@@ -18,7 +18,7 @@ public struct DocumentCase: Sendable, Equatable {
     }
 
     public static func == (a: DocumentCase, b: DocumentCase) -> Bool {
-        a.aasa == b.aasa && sameScalars(a.domain, b.domain) && sameScalars(a.appIDs, b.appIDs) && sameScalars(a.urls, b.urls)
+        a.aasa.serialized().utf8.elementsEqual(b.aasa.serialized().utf8) && sameScalars(a.domain, b.domain) && sameScalars(a.appIDs, b.appIDs) && sameScalars(a.urls, b.urls)
     }
 
     /// The file's bytes as a server would send them.
@@ -41,8 +41,9 @@ public struct DocumentCase: Sendable, Equatable {
 
     static let urlModes = ChoiceTable<URLMode>([(.generated, 216), (.written, 40)])
 
-    static let maxAppIDs = 3
-    static let maxURLs = 4
+    /// How many app IDs / URLs beyond the first: mostly none or one; up to seven more for seeds
+    /// that ask several URLs about one document.
+    static let extraCounts = ChoiceTable<Int>([(0, 150), (1, 64), (2, 26), (3, 8), (4, 2), (5, 2), (6, 2), (7, 2)])
 
     public init(bytes: [UInt8]) {
         var r = ByteReader(bytes)
@@ -54,17 +55,25 @@ public struct DocumentCase: Sendable, Equatable {
         let document = (try? AASADocument.parse(Array(aasa.serialized().utf8)).document) ?? AASADocument()
         domain = r.pick(Self.domains) ?? TextCoding.read(&r, .name)
         let listed = document.appIDs
-        appIDs = (0...r.count(max: Self.maxAppIDs - 1)).map { _ in
+        appIDs = (0...r.pick(Self.extraCounts)).map { _ in
             if r.pick(Self.appChoices) == .listed, !listed.isEmpty { return listed[Int(r.byte()) % listed.count] }
             return AASAGenerator.readString(.appID, &r)
         }
         let domain = self.domain
-        urls = (0...r.count(max: Self.maxURLs - 1)).map { _ in
+        let app = appIDs.first
+        urls = (0...r.pick(Self.extraCounts)).map { _ in
             switch r.pick(Self.urlModes) {
-            case .generated: return URLGenerator.read(&r, document: document, domain: domain)
+            case .generated: return URLGenerator.read(&r, document: document, domain: domain, appID: app)
             case .written: return TextCoding.read(&r, .url)
             }
         }
+    }
+
+    func writeExtra(_ n: Int, _ w: inout ByteWriter, what: String) throws(SeedEncodingError) {
+        guard let i = Self.extraCounts.choices.firstIndex(of: n) else {
+            throw SeedEncodingError("a document case holds 1 to \(Self.extraCounts.choices.count) \(what), not \(n + 1)")
+        }
+        w.pick(Self.extraCounts, index: i)
     }
 
     /// Bytes that decode to this case.
@@ -79,7 +88,7 @@ public struct DocumentCase: Sendable, Equatable {
         }
         guard !appIDs.isEmpty, !urls.isEmpty else { throw SeedEncodingError("a document case needs at least one app ID and one URL") }
         let listed = (try? AASADocument.parse(fileBytes).document.appIDs) ?? []
-        try w.count(appIDs.count - 1, max: Self.maxAppIDs - 1, what: "number of app IDs (1 more)")
+        try writeExtra(appIDs.count - 1, &w, what: "app IDs")
         for id in appIDs {
             if let k = listed.prefix(256).firstIndex(where: { sameScalars($0, id) }) {
                 w.pick(Self.appChoices, index: 0)
@@ -89,7 +98,7 @@ public struct DocumentCase: Sendable, Equatable {
                 try AASAGenerator.writeString(id, .appID, &w, at: "app ID")
             }
         }
-        try w.count(urls.count - 1, max: Self.maxURLs - 1, what: "number of URLs (1 more)")
+        try writeExtra(urls.count - 1, &w, what: "URLs")
         for url in urls {
             w.pick(Self.urlModes, index: 1)
             try TextCoding.write(url, .url, to: &w, what: "URL")

@@ -8,8 +8,12 @@ public enum Instantiator {
     enum LiteralAction: Sendable, Equatable { case keep, swapCase, encodeUpper, encodeLower, drop, replace, duplicate }
 
     static let literalActions = ChoiceTable<LiteralAction>([
-        (.keep, 212), (.swapCase, 12), (.encodeUpper, 8), (.encodeLower, 4), (.drop, 6), (.replace, 8), (.duplicate, 6),
+        (.keep, 236), (.swapCase, 6), (.encodeUpper, 4), (.encodeLower, 2), (.drop, 3), (.replace, 3), (.duplicate, 2),
     ])
+
+    static let questionCounts = ChoiceTable<Int>([(1, 216), (0, 24), (2, 16)])
+    /// Zero characters for `*` matters most (`?*` vs `*`, N3's parent path).
+    static let starCounts = ChoiceTable<Int>([(0, 90), (1, 70), (2, 50), (3, 30), (6, 16)])
 
     enum Finish: Sendable, Equatable { case none, appendSlash, prependSlash, appendToken, dropLast, doubleSlash }
 
@@ -40,9 +44,10 @@ public enum Instantiator {
             case .literal(let c):
                 literal(c, into: &out, &r)
             case .anyOne:
-                out.append(oneScalar(&r))
+                // Mostly one character; sometimes none or two, so `?` counting mistakes show.
+                for _ in 0..<r.pick(questionCounts) { out.append(oneScalar(&r)) }
             case .anyMany:
-                for _ in 0..<r.count(max: 3) { out.append(oneScalar(&r)) }
+                for _ in 0..<r.pick(starCounts) { out.append(oneScalar(&r)) }
             case .variable(let name):
                 guard depth == 0, let values = variables.values(of: name), !values.isEmpty else {
                     out.append(oneScalar(&r))

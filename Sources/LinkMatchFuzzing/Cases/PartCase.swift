@@ -49,7 +49,7 @@ public struct PartCase: Sendable, Equatable {
         percentEncoded = flags & 2 == 0
         kind = flags & 4 == 0 ? .path : .plain
         variables = VariableGenerator.read(&r)
-        pattern = TextCoding.read(&r, .pattern, names: VariableGenerator.referenceNames(variables))
+        pattern = PatternText.read(&r, names: VariableGenerator.referenceNames(variables))
         switch r.pick(Self.textModes) {
         case .written: text = TextCoding.read(&r, .partText)
         case .derived: text = Instantiator.text(for: pattern, variables: VariableTable(custom: variables), &r)
@@ -61,7 +61,7 @@ public struct PartCase: Sendable, Equatable {
         var w = ByteWriter()
         w.byte((caseSensitive ? 0 : 1) | (percentEncoded ? 0 : 2) | (kind == .path ? 0 : 4))
         try VariableGenerator.write(variables, to: &w)
-        try TextCoding.write(pattern, .pattern, names: VariableGenerator.referenceNames(variables), to: &w, what: "pattern")
+        try PatternText.write(pattern, names: VariableGenerator.referenceNames(variables), to: &w, what: "pattern")
         w.pick(Self.textModes, index: 0)
         try TextCoding.write(text, .partText, to: &w, what: "text")
         return w.bytes

@@ -15,9 +15,9 @@ public struct PercentCase: Sendable, Equatable {
     public static let alphabet = Alphabet(Alphabet.mixedLetters + Alphabet.digits + Alphabet.escapes + Alphabet.specialScalars + [
         Alphabet.t("%G", 4), Alphabet.t("%4", 4), Alphabet.t("%%", 3), Alphabet.t("%00", 3), Alphabet.t("%EF%BB%BF", 2),
         Alphabet.t("%C0%80", 2), Alphabet.t("%ED%A0%80", 2), Alphabet.t("%F0%9F%98%80", 2), Alphabet.t("%e2%84%aa", 2),
-        Alphabet.t("%80", 2), Alphabet.t("\u{FEFF}", 1), Alphabet.t("\u{0}", 1), Alphabet.t(" ", 3), Alphabet.t("/", 4),
+        Alphabet.t("%80", 2), Alphabet.t("%A9", 2), Alphabet.t("\u{FEFF}", 1), Alphabet.t("\u{0}", 1), Alphabet.t(" ", 3), Alphabet.t("/", 4),
         Alphabet.t("-", 2), Alphabet.t("~", 2), Alphabet.t("+", 2), Alphabet.t("&", 1), Alphabet.t("=", 1), (.raw, 8),
-    ], maxTokens: 64)
+    ], maxTokens: 64, typical: 12)
 
     public init(bytes: [UInt8]) {
         var r = ByteReader(bytes)

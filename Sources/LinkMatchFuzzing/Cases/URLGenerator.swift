@@ -10,19 +10,20 @@ public enum URLGenerator {
     enum Host: Sendable, Equatable { case domain, upper, other, port, userinfo, written }
 
     static let hosts = ChoiceTable<Host>([
-        (.domain, 200), (.upper, 16), (.other, 14), (.port, 10), (.userinfo, 8), (.written, 8),
+        (.domain, 216), (.upper, 12), (.other, 10), (.port, 8), (.userinfo, 6), (.written, 4),
     ])
 
     enum Part: Sendable, Equatable { case fromRule, none, empty, written }
 
     static let pathModes = ChoiceTable<Part>([(.fromRule, 210), (.written, 46)])
-    static let queryModes = ChoiceTable<Part>([(.fromRule, 150), (.none, 60), (.empty, 20), (.written, 26)])
-    static let fragmentModes = ChoiceTable<Part>([(.none, 110), (.fromRule, 110), (.empty, 20), (.written, 16)])
+    /// When the rule has a pattern for the part, the URL mostly fills it in; else it mostly omits the part.
+    static let partForPattern = ChoiceTable<Part>([(.fromRule, 212), (.none, 20), (.empty, 14), (.written, 10)])
+    static let partWithoutPattern = ChoiceTable<Part>([(.none, 160), (.empty, 28), (.fromRule, 50), (.written, 18)])
 
-    enum Item: Sendable, Equatable { case normal, swapName, encodeName, valueless, omit, repeated }
+    enum Item: Sendable, Equatable { case normal, swapName, encodeName, valueless, omit, repeated, repeatedOther }
 
     static let itemModes = ChoiceTable<Item>([
-        (.normal, 170), (.swapName, 14), (.encodeName, 10), (.valueless, 18), (.omit, 20), (.repeated, 24),
+        (.normal, 160), (.swapName, 14), (.encodeName, 10), (.valueless, 16), (.omit, 18), (.repeated, 18), (.repeatedOther, 20),
     ])
 
     /// Every rule of the document with its defaults resolved, in document order.
@@ -37,8 +38,10 @@ public enum URLGenerator {
         return out
     }
 
-    public static func read(_ r: inout ByteReader, document: AASADocument, domain: String) -> String {
-        let rules = rules(of: document)
+    /// A URL for `document`, aimed at one of the rules that apply to `appID` (any rule when none do).
+    public static func read(_ r: inout ByteReader, document: AASADocument, domain: String, appID: String? = nil) -> String {
+        let forApp = appID.map { document.effectiveRules(for: $0) } ?? []
+        let rules = forApp.isEmpty ? rules(of: document) : forApp
         let rule = rules.isEmpty ? EffectiveRule(path: nil, query: nil, fragment: nil) : rules[Int(r.byte()) % rules.count]
         let vars = document.variables
         let host = domain.isEmpty ? "example.com" : domain
@@ -55,30 +58,60 @@ public enum URLGenerator {
         var path: String
         switch r.pick(pathModes) {
         case .written: path = TextCoding.read(&r, .url)
-        default: path = Instantiator.text(for: rule.path ?? "*", variables: vars, &r)
+        default: path = repairingEscapes(Instantiator.text(for: rule.path ?? "*", variables: vars, &r))
         }
+        // A `?` or `#` filled into the path would end it: written as escapes, the URL stays in one
+        // piece (and still matches a literal `?`/`#` with percentEncoded false).
         if !path.hasPrefix("/") { path = "/" + path }
-        url += path
+        url += escaping(path, ["?", "#"])
 
-        switch r.pick(queryModes) {
+        switch r.pick(rule.query == nil ? partWithoutPattern : partForPattern) {
         case .none: break
         case .empty: url += "?"
         case .written: url += "?" + TextCoding.read(&r, .url)
         case .fromRule:
             switch rule.query {
-            case nil: url += "?" + Instantiator.text(for: "*", variables: vars, &r)
-            case .whole(let pattern): url += "?" + Instantiator.text(for: pattern, variables: vars, &r)
-            case .items(let items): url += "?" + query(items, variables: vars, &r)
+            case nil: url += "?" + escaping(repairingEscapes(Instantiator.text(for: "*", variables: vars, &r)), ["#"])
+            case .whole(let pattern): url += "?" + escaping(repairingEscapes(Instantiator.text(for: pattern, variables: vars, &r)), ["#"])
+            case .items(let items): url += "?" + escaping(repairingEscapes(query(items, variables: vars, &r)), ["#"])
             }
         }
 
-        switch r.pick(fragmentModes) {
+        switch r.pick(rule.fragment == nil ? partWithoutPattern : partForPattern) {
         case .none: break
         case .empty: url += "#"
         case .written: url += "#" + TextCoding.read(&r, .url)
-        case .fromRule: url += "#" + Instantiator.text(for: rule.fragment ?? "*", variables: vars, &r)
+        case .fromRule: url += "#" + repairingEscapes(Instantiator.text(for: rule.fragment ?? "*", variables: vars, &r))
         }
         return url
+    }
+
+    /// `s` with each of `scalars` written as its `%XX` escape.
+    static func escaping(_ s: String, _ scalars: [Unicode.Scalar]) -> String {
+        var out = String.UnicodeScalarView()
+        for c in s.unicodeScalars {
+            if scalars.contains(c) {
+                out.append(contentsOf: Instantiator.percentEncoded(c, upper: true).unicodeScalars)
+            } else {
+                out.append(c)
+            }
+        }
+        return String(out)
+    }
+
+    /// A `%` not followed by two hex digits becomes `%25`, so generated URLs are valid (U4);
+    /// invalid ones still come from written URLs.
+    static func repairingEscapes(_ s: String) -> String {
+        let b = Array(s.utf8)
+        guard b.contains(UInt8(ascii: "%")) else { return s }
+        var out: [UInt8] = []
+        for (i, c) in b.enumerated() {
+            out.append(c)
+            if c == UInt8(ascii: "%"), !(i + 2 < b.count && PercentCoding.hexValue(b[i + 1]) != nil && PercentCoding.hexValue(b[i + 2]) != nil) {
+                out += Array("25".utf8)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func query(_ items: [(name: String, pattern: String)], variables: VariableTable, _ r: inout ByteReader) -> String {
@@ -94,6 +127,10 @@ public enum URLGenerator {
             case .repeated:
                 pieces.append(item.name + "=" + value)
                 pieces.append(item.name + "=" + Instantiator.text(for: item.pattern, variables: variables, &r))
+            case .repeatedOther:
+                // Q4: the second occurrence is unrelated text, so it usually does not match.
+                pieces.append(item.name + "=" + value)
+                pieces.append(item.name + "=" + TextCoding.read(&r, .name))
             }
         }
         if r.bool() { pieces.append(TextCoding.read(&r, .name) + "=" + TextCoding.read(&r, .name)) }

@@ -54,17 +54,30 @@ public enum VariableGenerator {
                 try TextCoding.write(v.name, .name, to: &w, what: "variable name")
             }
             try w.count(v.values.count, max: maxValues, what: "number of values of \(v.name)")
+            var previous: String?
             for value in v.values {
-                w.pick(values, index: 0)
-                try TextCoding.write(value, .value, to: &w, what: "value of \(v.name)")
+                if let p = previous, !p.isEmpty, value.unicodeScalars.starts(with: p.unicodeScalars) {
+                    // Written as "the previous value + a suffix", as it was most likely generated.
+                    w.pick(values, index: 1)
+                    let suffix = String(String.UnicodeScalarView(value.unicodeScalars.dropFirst(p.unicodeScalars.count)))
+                    try TextCoding.write(suffix, .value, to: &w, what: "value of \(v.name)")
+                } else if value.isEmpty {
+                    w.pick(values, index: 2)
+                } else {
+                    w.pick(values, index: 0)
+                    try TextCoding.write(value, .value, to: &w, what: "value of \(v.name)")
+                }
+                previous = value
             }
         }
     }
 
-    /// The names a `$(…)` token may pick: the defined ones (weighted three times), the predefined
-    /// ones, and one that is never defined (P4).
+    /// The names a `$(…)` token may pick: the defined ones (weighted), the small predefined ones,
+    /// one that is never defined (P4), and, rarely, `lang` and `region`: with hundreds of values they
+    /// cost both engines far more per case than anything else.
     public static func referenceNames(_ vars: [(name: String, values: [String])]) -> [String] {
         let custom = vars.map(\.name)
-        return custom + custom + custom + ["alpha", "digit", "upper", "lower", "alnum", "xdigit", "lang", "region", "nope"]
+        let small = ["alpha", "digit", "upper", "lower", "alnum", "xdigit"]
+        return Array(repeating: custom, count: 8).flatMap { $0 } + small + small + small + ["nope", "nope", "nope", "lang", "region"]
     }
 }

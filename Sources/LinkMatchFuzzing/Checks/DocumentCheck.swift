@@ -13,7 +13,11 @@ public enum DocumentCheck {
             for app in c.appIDs {
                 let a = expected.decide(parsed, appID: app, domain: c.domain)
                 let b = actual.decide(parsed, appID: app, domain: c.domain)
-                let agree = a.outcome == .undecided ? b.outcome != .undecided : a == b
+                // Decision's == compares strings by canonical equivalence; the serialized forms compare
+                // scalar for scalar, so "é" and "e\u{301}" in a trace are told apart too.
+                let agree = a.outcome == .undecided
+                    ? b.outcome != .undecided
+                    : a == b && decisionJSON(a).serialized().utf8.elementsEqual(decisionJSON(b).serialized().utf8)
                 if !agree {
                     return CheckFailure(
                         target: .document,

@@ -8,12 +8,15 @@ public enum ParserCheck {
     /// The load-error codes SPEC.md D1/D2 define.
     public static let loadErrorCodes: Set<String> = ["file-too-large", "too-deep", "invalid-json", "top-level-not-object"]
 
-    public static func check(_ c: ParserCase) -> CheckFailure? {
-        guard let problem = problem(c.file) else { return nil }
+    /// Writes a document as JSON; replaceable so the tests can plant a mistake.
+    public typealias Serializer = @Sendable (AASADocument) -> JSONValue
+
+    public static func check(_ c: ParserCase, serializer: Serializer = DocumentSerializer.json) -> CheckFailure? {
+        guard let problem = problem(c.file, serializer: serializer) else { return nil }
         return CheckFailure(target: .parser, summary: problem, readable: readable(c))
     }
 
-    public static func problem(_ file: [UInt8]) -> String? {
+    public static func problem(_ file: [UInt8], serializer: Serializer = DocumentSerializer.json) -> String? {
         let parsed: ParsedDocument
         do {
             parsed = try AASADocument.parse(file)
@@ -23,7 +26,7 @@ public enum ParserCheck {
         for d in parsed.diagnostics where d.code.isEmpty || d.message.isEmpty {
             return "a diagnostic without code or message at \(d.path.debugDescription)"
         }
-        let text = Array(DocumentSerializer.json(parsed.document).serialized().utf8)
+        let text = Array(serializer(parsed.document).serialized().utf8)
         let again: ParsedDocument
         do {
             again = try AASADocument.parse(text)
@@ -32,7 +35,8 @@ public enum ParserCheck {
         }
         let a = withoutSourcePaths(parsed.document)
         let b = withoutSourcePaths(again.document)
-        if a != b || DocumentSerializer.json(a).serialized() != DocumentSerializer.json(b).serialized() {
+        // The model's == compares strings by canonical equivalence; the serialized bytes scalar for scalar.
+        if a != b || !DocumentSerializer.json(a).serialized().utf8.elementsEqual(DocumentSerializer.json(b).serialized().utf8) {
             return "serialize -> parse changed the document"
         }
         return nil

@@ -1,0 +1,243 @@
+import LinkMatch
+
+/// Greedy minimization of a failing case: tries smaller variants, coarse first (whole URLs, app IDs,
+/// entries, rules, variables, query items), then finer (members, values, characters), and keeps
+/// each variant on which the predicate still fails. Bounded: at most `maxSteps` predicate calls.
+/// Deterministic: candidates are tried in a fixed order.
+public enum Shrinker {
+    public static let defaultMaxSteps = 4000
+
+    /// The core loop: `candidates(c)` lists smaller variants of `c` in the order to try them.
+    public static func minimize<C>(_ start: C, maxSteps: Int, candidates: (C) -> [C], stillFails: (C) -> Bool) -> C {
+        var current = start
+        var steps = 0
+        var improved = true
+        while improved, steps < maxSteps {
+            improved = false
+            for candidate in candidates(current) {
+                guard steps < maxSteps else { break }
+                steps += 1
+                if stillFails(candidate) {
+                    current = candidate
+                    improved = true
+                    break
+                }
+            }
+        }
+        return current
+    }
+
+    // MARK: - Cases
+
+    public static func shrink(_ c: DocumentCase, maxSteps: Int = defaultMaxSteps, stillFails: (DocumentCase) -> Bool) -> DocumentCase {
+        minimize(c, maxSteps: maxSteps, candidates: { c in
+            var out: [DocumentCase] = []
+            for i in c.urls.indices where c.urls.count > 1 { var d = c; d.urls.remove(at: i); out.append(d) }
+            for i in c.appIDs.indices where c.appIDs.count > 1 { var d = c; d.appIDs.remove(at: i); out.append(d) }
+            for json in smaller(c.aasa) { var d = c; d.aasa = json; out.append(d) }
+            for (i, url) in c.urls.enumerated() {
+                for u in smallerURLs(url) { var d = c; d.urls[i] = u; out.append(d) }
+            }
+            return out
+        }, stillFails: stillFails)
+    }
+
+    public static func shrink(_ c: PartCase, maxSteps: Int = defaultMaxSteps, stillFails: (PartCase) -> Bool) -> PartCase {
+        minimize(c, maxSteps: maxSteps, candidates: { c in
+            var out: [PartCase] = []
+            for i in c.variables.indices { var d = c; d.variables.remove(at: i); out.append(d) }
+            for (i, v) in c.variables.enumerated() {
+                for k in v.values.indices { var d = c; d.variables[i].values.remove(at: k); out.append(d) }
+            }
+            // A variable replaced by one of its values (then the definition can go too).
+            if let pattern = try? PatternParser.parse(c.pattern) {
+                let table = VariableTable(custom: c.variables)
+                for (i, e) in pattern.elements.enumerated() {
+                    guard case .variable(let name) = e, let values = table.values(of: name), values.count <= 32 else { continue }
+                    for value in values where !value.contains("$") {
+                        var elements = pattern.elements
+                        elements.replaceSubrange(i...i, with: PatternParser.parseValue(value).elements)
+                        var d = c
+                        d.pattern = source(of: elements)
+                        out.append(d)
+                    }
+                }
+            }
+            if !c.caseSensitive { var d = c; d.caseSensitive = true; out.append(d) }
+            if !c.percentEncoded { var d = c; d.percentEncoded = true; out.append(d) }
+            for p in smallerStrings(c.pattern) { var d = c; d.pattern = p; out.append(d) }
+            for t in smallerStrings(c.text) { var d = c; d.text = t; out.append(d) }
+            for (i, v) in c.variables.enumerated() {
+                for (k, value) in v.values.enumerated() {
+                    for s in smallerStrings(value) { var d = c; d.variables[i].values[k] = s; out.append(d) }
+                }
+            }
+            return out
+        }, stillFails: stillFails)
+    }
+
+    public static func shrink(_ c: PercentCase, maxSteps: Int = defaultMaxSteps, stillFails: (PercentCase) -> Bool) -> PercentCase {
+        minimize(c, maxSteps: maxSteps, candidates: { c in smallerStrings(c.text).map(PercentCase.init(text:)) }, stillFails: stillFails)
+    }
+
+    public static func shrink(_ c: ParserCase, maxSteps: Int = defaultMaxSteps, stillFails: (ParserCase) -> Bool) -> ParserCase {
+        minimize(c, maxSteps: maxSteps, candidates: { c in chunksRemoved(c.file).map(ParserCase.init(file:)) }, stillFails: stillFails)
+    }
+
+    /// Shrinks the case `bytes` decode to while `target`'s check still fails with `engines`, and
+    /// returns bytes for the smaller case (the original bytes if it passes or cannot be re-encoded).
+    public static func shrink(_ target: FuzzTarget, _ bytes: [UInt8], engines: Engines = .standard,
+                              maxSteps: Int = defaultMaxSteps) -> [UInt8] {
+        do {
+            switch target {
+            case .differential, .metamorphic:
+                let check: (PartCase) -> Bool = { target == .differential
+                    ? DifferentialCheck.check($0, engines: engines) != nil : MetamorphicCheck.check($0, engines: engines) != nil }
+                let start = PartCase(bytes: bytes)
+                guard check(start) else { return bytes }
+                return try shrink(start, maxSteps: maxSteps, stillFails: check).encoded()
+            case .document:
+                let start = DocumentCase(bytes: bytes)
+                guard DocumentCheck.check(start, engines: engines) != nil else { return bytes }
+                return try shrink(start, maxSteps: maxSteps) { DocumentCheck.check($0, engines: engines) != nil }.encoded()
+            case .percentEncoding:
+                let start = PercentCase(bytes: bytes)
+                guard PercentEncodingCheck.check(start) != nil else { return bytes }
+                return try shrink(start, maxSteps: maxSteps) { PercentEncodingCheck.check($0) != nil }.encoded()
+            case .parser:
+                let start = ParserCase(bytes: bytes)
+                guard ParserCheck.check(start) != nil else { return bytes }
+                return shrink(start, maxSteps: maxSteps) { ParserCheck.check($0) != nil }.encoded()
+            }
+        } catch {
+            return bytes
+        }
+    }
+
+    // MARK: - Smaller values
+
+    /// Variants of a string with chunks of scalars removed: halves first, then quarters, ... single
+    /// scalars. A string holding `$(name)` references first loses whole references (removing part
+    /// of one would only make the pattern invalid).
+    public static func smallerStrings(_ s: String) -> [String] {
+        var out: [String] = []
+        if s.contains("$("), let pattern = try? PatternParser.parse(s), pattern.elements.contains(where: { if case .variable = $0 { return true } else { return false } }) {
+            for (i, e) in pattern.elements.enumerated() {
+                guard case .variable = e else { continue }
+                var fewer = pattern.elements
+                fewer.remove(at: i)
+                out.append(source(of: fewer))
+            }
+        }
+        let scalars = Array(s.unicodeScalars)
+        return out + chunksRemoved(scalars).map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// Pattern text for elements (literals as themselves, `?`, `*`, `$(name)`).
+    static func source(of elements: [PatternElement]) -> String {
+        var out = String.UnicodeScalarView()
+        for e in elements {
+            switch e {
+            case .literal(let c): out.append(c)
+            case .anyOne: out.append("?")
+            case .anyMany: out.append("*")
+            case .variable(let name): out.append(contentsOf: "$(\(name))".unicodeScalars)
+            }
+        }
+        return String(out)
+    }
+
+    static func chunksRemoved<T>(_ items: [T]) -> [[T]] {
+        guard !items.isEmpty else { return [] }
+        var out: [[T]] = []
+        var size = max(1, items.count / 2)
+        while true {
+            var start = 0
+            while start < items.count {
+                var copy = items
+                copy.removeSubrange(start..<min(items.count, start + size))
+                out.append(copy)
+                start += size
+            }
+            if size == 1 { break }
+            size = max(1, size / 2)
+        }
+        return out
+    }
+
+    /// Variants of a URL: without fragment, without query, with one query item fewer, with path
+    /// characters removed (scheme and host kept).
+    static func smallerURLs(_ url: String) -> [String] {
+        var out: [String] = []
+        if let hash = url.firstIndex(of: "#") { out.append(String(url[..<hash])) }
+        let beforeFragment = url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url
+        let fragment = url.firstIndex(of: "#").map { String(url[$0...]) } ?? ""
+        if let q = beforeFragment.firstIndex(of: "?") {
+            out.append(String(beforeFragment[..<q]) + fragment)
+            let items = beforeFragment[beforeFragment.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false)
+            if items.count > 1 {
+                for i in items.indices {
+                    var rest = items
+                    rest.remove(at: i)
+                    out.append(String(beforeFragment[...q]) + rest.joined(separator: "&") + fragment)
+                }
+            }
+        }
+        // Characters after "scheme://host".
+        if let schemeEnd = url.range(of: "://") {
+            let afterScheme = url[schemeEnd.upperBound...]
+            let hostEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+            let head = String(url[..<hostEnd])
+            let tail = String(url[hostEnd...])
+            out += smallerStrings(tail).map { head + $0 }
+        }
+        return out
+    }
+
+    /// Variants of a JSON value: an array element or object member removed (shallow ones first),
+    /// then strings shortened, numbers replaced by 0.
+    public static func smaller(_ value: JSONValue) -> [JSONValue] {
+        var removals: [(depth: Int, value: JSONValue)] = []
+        var edits: [JSONValue] = []
+        walk(value, depth: 0, rebuild: { $0 }, removals: &removals, edits: &edits)
+        return removals.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }.map(\.element.value) + edits
+    }
+
+    private static func walk(_ v: JSONValue, depth: Int, rebuild: (JSONValue) -> JSONValue,
+                             removals: inout [(depth: Int, value: JSONValue)], edits: inout [JSONValue]) {
+        switch v {
+        case .array(let list):
+            for i in list.indices {
+                var fewer = list
+                fewer.remove(at: i)
+                removals.append((depth, rebuild(.array(fewer))))
+            }
+            for i in list.indices {
+                walk(list[i], depth: depth + 1, rebuild: { child in
+                    var copy = list
+                    copy[i] = child
+                    return rebuild(.array(copy))
+                }, removals: &removals, edits: &edits)
+            }
+        case .object(let obj):
+            for i in obj.members.indices {
+                var fewer = obj
+                fewer.members.remove(at: i)
+                removals.append((depth, rebuild(.object(fewer))))
+            }
+            for i in obj.members.indices {
+                walk(obj.members[i].value, depth: depth + 1, rebuild: { child in
+                    var copy = obj
+                    copy.members[i].value = child
+                    return rebuild(.object(copy))
+                }, removals: &removals, edits: &edits)
+            }
+        case .string(let s):
+            edits += smallerStrings(s).map { rebuild(.string($0)) }
+        case .number(let n) where n != "0":
+            edits.append(rebuild(.number("0")))
+        default:
+            break
+        }
+    }
+}

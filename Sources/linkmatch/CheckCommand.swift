@@ -1,0 +1,111 @@
+import ArgumentParser
+import LinkMatch
+
+/// `linkmatch check FILE URL...`: the decision for each URL, per app.
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Decide URLs against an AASA file: match, exclude or no_match per app.",
+        discussion: """
+        Without --app every app the file lists is decided. Without --domain the host is not checked \
+        (SPEC.md U3). Parser errors are printed as warnings; what parsed is still used. Exit 0 when \
+        every URL was decided, 1 on a bad file or URL.
+        """
+    )
+
+    @Argument(help: "The apple-app-site-association file.")
+    var file: String
+
+    @Argument(help: "The URLs to decide.")
+    var urls: [String] = []
+
+    @Option(name: .customLong("app"), help: "Decide for this app ID only.")
+    var app: String?
+
+    @Option(help: "The domain the file is served from; URLs on another host do not match.")
+    var domain: String?
+
+    @Flag(help: "Print the results as JSON.")
+    var json = false
+
+    @Option(help: "The matcher that decides.")
+    var engine: EngineChoice = .defaultChoice
+
+    func validate() throws {
+        if urls.isEmpty { throw ValidationError("Missing expected argument '<urls> ...': give at least one URL.") }
+    }
+
+    func run() throws {
+        let parsed: ParsedDocument
+        do {
+            parsed = try DocumentLoader.load(file)
+        } catch {
+            Output.error("linkmatch: \(error)")
+            throw ExitCode(1)
+        }
+        DocumentLoader.warnAboutErrors(in: parsed, file: file)
+        let document = parsed.document
+        let apps: [String]
+        if let app {
+            apps = [app]
+            if !document.appIDs.contains(app) {
+                let listed = document.appIDs.isEmpty ? "none" : document.appIDs.joined(separator: ", ")
+                Output.error("warning: \(file): no entry lists app \(app) (apps in the file: \(listed)); every URL is no_match for it")
+            }
+        } else {
+            apps = document.appIDs
+            if apps.isEmpty {
+                Output.error("linkmatch: \(file): the file lists no app, so there is nothing to decide (give --app to decide anyway)")
+                throw ExitCode(1)
+            }
+        }
+
+        let prepared = engine.engine.prepare(document)
+        var results: [JSONValue] = []
+        var allDecided = true
+        let width = apps.map(\.count).max() ?? 0
+        for text in urls {
+            switch URLReading.parse(text) {
+            case .failure(let failure):
+                allDecided = false
+                Output.error("linkmatch: \(failure.message)")
+                results.append(JSONBuild.object([("url", .string(text)), ("error", .string("\(failure.error)")),
+                                                 ("code", .string(failure.error.kind.rawValue)),
+                                                 ("offset", JSONBuild.number(failure.error.offset))]))
+                if !json { Output.line("\(text)\n  error: bad URL (see above)") }
+            case .success(let url):
+                if !json { Output.line(text) }
+                for app in apps {
+                    let decision = prepared.decide(url, appID: app, domain: domain ?? "")
+                    if decision.outcome == .undecided { allDecided = false }
+                    results.append(JSONBuild.object([
+                        ("url", .string(text)), ("appId", .string(app)), ("decision", .string(decision.outcome.rawValue)),
+                        ("reason", JSONBuild.string(decision.reason?.jsonName)), ("rule", JSONBuild.string(decision.rule?.sourcePath)),
+                    ]))
+                    if !json { Output.line("  " + Self.textLine(app: app, width: width, decision: decision, url: url, domain: domain)) }
+                }
+            }
+        }
+        if json {
+            Output.line(JSONBuild.object([("file", .string(file)), ("domain", JSONBuild.string(domain)),
+                                          ("results", .array(results))]).serialized(pretty: true))
+        }
+        if !allDecided { throw ExitCode(1) }
+    }
+
+    /// `APP  match     applinks.details[0].components[1]`, or the reason for no_match.
+    static func textLine(app: String, width: Int, decision: Decision, url: ParsedURL, domain: String?) -> String {
+        let outcome = decision.outcome.rawValue.rightPadded(to: 9)
+        let detail: String
+        if let rule = decision.rule {
+            detail = rule.sourcePath
+        } else if decision.reason == .host, let domain {
+            detail = "(host \(url.host) is not \(domain))"
+        } else if decision.reason == .scheme {
+            detail = "(scheme \(url.scheme) is not https)"
+        } else {
+            detail = decision.reason.map { "(\($0.words))" } ?? ""
+        }
+        return app.rightPadded(to: width) + "  " + outcome + detail
+    }
+}

@@ -1,0 +1,238 @@
+import ArgumentParser
+import LinkMatch
+
+/// `linkmatch explain FILE URL --app ID`: the decision in words, from the reference engine's own
+/// trace: the URL's parts, where the app is listed, the effective defaults, and part by part the
+/// deciding rule (or, when nothing matched, the rule that came closest and why it failed).
+struct ExplainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Explain, part by part, how a URL is decided for one app.",
+        discussion: "Uses the reference engine, whose evaluation is the trace shown. Exit 1 on a bad file or URL."
+    )
+
+    @Argument(help: "The apple-app-site-association file.")
+    var file: String
+
+    @Argument(help: "The URL to explain.")
+    var url: String
+
+    @Option(name: .customLong("app"), help: "The app ID to decide for.")
+    var app: String
+
+    @Option(help: "The domain the file is served from (default: no host check, SPEC.md U3).")
+    var domain: String?
+
+    func run() throws {
+        let parsed: ParsedDocument
+        do {
+            parsed = try DocumentLoader.load(file)
+        } catch {
+            Output.error("linkmatch: \(error)")
+            throw ExitCode(1)
+        }
+        DocumentLoader.warnAboutErrors(in: parsed, file: file)
+        let parsedURL: ParsedURL
+        switch URLReading.parse(url) {
+        case .failure(let failure):
+            Output.error("linkmatch: \(failure.message)")
+            throw ExitCode(1)
+        case .success(let u):
+            parsedURL = u
+        }
+        let document = parsed.document
+        let lines = Explanation(document: document, url: parsedURL, app: app, domain: domain).lines()
+        for line in lines { Output.line(line) }
+        let decision = ReferenceEngine().prepare(document).decide(parsedURL, appID: app, domain: domain ?? "")
+        if decision.outcome == .undecided { throw ExitCode(1) }
+    }
+}
+
+/// Builds the explanation text (kept apart from I/O so it reads top to bottom).
+struct Explanation {
+    let document: AASADocument
+    let url: ParsedURL
+    let app: String
+    let domain: String?
+
+    /// At most this many non-matching rules are listed one by one.
+    static let listedRuleLimit = 10
+
+    func lines() -> [String] {
+        let decision = ReferenceEngine().prepare(document).decide(url, appID: app, domain: domain ?? "")
+        var out = urlSection(decision)
+        switch decision.reason {
+        case .scheme?:
+            out.append("Decision: no_match: the scheme is \(quoted(url.scheme)); only https URLs open apps (U2)")
+            return out
+        case .host?:
+            out.append("Decision: no_match: the host \(quoted(url.host)) is not the domain \(quoted(domain ?? "")) (U3)")
+            return out
+        default:
+            break
+        }
+        out += appSection()
+        guard decision.reason != .appNotListed else {
+            out.append("")
+            out.append("Decision: no_match: no entry lists \(app)")
+            return out
+        }
+        let rules = document.effectiveRules(for: app)
+        let traces = rules.map { RuleProbe.parts(of: $0, url: url, variables: document.variables) }
+        switch decision.outcome {
+        case .match, .exclude:
+            guard let deciding = decision.rule,
+                  let index = rules.firstIndex(where: { $0.sourcePath == deciding.sourcePath }) else {
+                out.append("Decision: \(decision)")
+                return out
+            }
+            out.append("")
+            out.append("Decision: \(decision.outcome.rawValue) by \(deciding.sourcePath)"
+                       + (decision.outcome == .exclude ? " (an exclude rule: the URL opens in the browser)" : ""))
+            out += triedBefore(rules: rules, traces: traces, upTo: index)
+            out += ruleSection(title: "Deciding rule", rules[index], traces[index])
+        case .noMatch:
+            out.append("")
+            out.append("Decision: no_match: none of the \(rules.count) rule\(rules.count == 1 ? "" : "s") for this app matched")
+            // The closest rule: most parts matched before one failed; the first on ties.
+            var best: Int?
+            for i in rules.indices {
+                let matched = traces[i].filter { $0.verdict == .matched }.count
+                if best.map({ matched > traces[$0].filter { $0.verdict == .matched }.count }) ?? true { best = i }
+            }
+            out += triedBefore(rules: rules, traces: traces, upTo: rules.count)
+            if let best {
+                out += ruleSection(title: "Closest rule", rules[best], traces[best])
+                if let failed = traces[best].first(where: { $0.verdict != .matched }) {
+                    out.append("  -> it fails at the \(failed.part): \(why(failed, rules[best]))")
+                }
+            }
+        case .undecided:
+            out.append("")
+            out.append("Decision: undecided: the reference engine's step budget ran out (M1)")
+        }
+        return out
+    }
+
+    // MARK: - Sections
+
+    /// The URL's parts; the host note comes from the engine's decision, not a comparison of its own.
+    func urlSection(_ decision: Decision) -> [String] {
+        var out = ["URL \(url.text)"]
+        out.append("  scheme    \(url.scheme)")
+        let hostNote: String
+        if let domain {
+            switch decision.reason {
+            case .scheme?: hostNote = "(not compared: the scheme already decides)"
+            case .host?: hostNote = "(is not the domain \(domain))"
+            default: hostNote = "(is the domain \(domain))"
+            }
+        } else {
+            hostNote = "(not checked: no --domain)"
+        }
+        out.append("  host      \(url.host) \(hostNote)")
+        out.append("  path      \(quoted(url.path))")
+        if let query = url.query {
+            let items = ParsedURL.queryItems(query).map { "\($0.name)=\(quoted(String($0.value)))" }
+            out.append("  query     \(quoted(query))" + (items.isEmpty ? "" : "  items: " + items.joined(separator: ", ")))
+        } else {
+            out.append("  query     none (reads as \"\", C4)")
+        }
+        out.append("  fragment  " + (url.fragment.map(quoted) ?? "none (reads as \"\", C4)"))
+        return out
+    }
+
+    func appSection() -> [String] {
+        let listing = document.entries.filter { $0.appIDs.contains(app) }
+        guard !listing.isEmpty else {
+            let known = document.appIDs.isEmpty ? "none" : document.appIDs.joined(separator: ", ")
+            return ["", "App \(app) is not listed in any entry (apps in the file: \(known))"]
+        }
+        var out = ["", "App \(app) is listed in \(listing.count) entr\(listing.count == 1 ? "y" : "ies") (tried in order, D7):"]
+        for entry in listing {
+            out.append("  \(entry.sourcePath): \(entry.rules.count) rule\(entry.rules.count == 1 ? "" : "s")")
+            out.append("    effective defaults: " + effectiveDefaults(entry))
+        }
+        return out
+    }
+
+    /// Each key the defaults chain can give (C5), with where its value comes from.
+    func effectiveDefaults(_ entry: DetailEntry) -> String {
+        let entryPath = entry.sourcePath + ".defaults"
+        func source<T>(_ key: KeyPath<ComponentFields, T?>) -> (T, String)? {
+            if let v = entry.defaults[keyPath: key] { return (v, entryPath) }
+            if let v = document.defaults[keyPath: key] { return (v, "applinks.defaults") }
+            return nil
+        }
+        func flag(_ name: String, _ key: KeyPath<ComponentFields, Bool?>, builtIn: Bool) -> String {
+            if let (v, from) = source(key) { return "\(name) \(v) (\(from))" }
+            return "\(name) \(builtIn)"
+        }
+        var parts = [flag("exclude", \.exclude, builtIn: false), flag("caseSensitive", \.caseSensitive, builtIn: true),
+                     flag("percentEncoded", \.percentEncoded, builtIn: true)]
+        if let (p, from) = source(\.path) { parts.append("\"/\" \(quoted(p)) (\(from))") }
+        if let (q, from) = source(\.query) { parts.append("\"?\" \(describe(q)) (\(from))") }
+        if let (f, from) = source(\.fragment) { parts.append("\"#\" \(quoted(f)) (\(from))") }
+        return parts.joined(separator: ", ")
+    }
+
+    func triedBefore(rules: [EffectiveRule], traces: [[PartTrace]], upTo end: Int) -> [String] {
+        guard end > 0 else { return [] }
+        var out = ["  rules tried before it that did not match: \(end)"]
+        if end == rules.count { out[0] = "  rules tried: \(end)" }
+        for i in 0..<min(end, Self.listedRuleLimit) {
+            let failed = traces[i].first { $0.verdict != .matched }
+            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.pattern.map(quoted) ?? "*") \($0.verdict.rawValue)" } ?? "matched"))
+        }
+        if end > Self.listedRuleLimit { out.append("    ... \(end - Self.listedRuleLimit) more") }
+        return out
+    }
+
+    func ruleSection(title: String, _ rule: EffectiveRule, _ parts: [PartTrace]) -> [String] {
+        var out = ["", "\(title) \(rule.sourcePath): exclude \(rule.exclude), caseSensitive \(rule.caseSensitive), percentEncoded \(rule.percentEncoded)"]
+        if !rule.caseSensitive { out.append("  caseSensitive false: pattern and text are compared folded to lower case (E1)") }
+        if !rule.percentEncoded { out.append("  percentEncoded false: the text is percent-decoded before comparing (E3)") }
+        let width = max(9, parts.map { String(describing: $0.part).count }.max() ?? 0)
+        let pad = String(repeating: " ", count: width)
+        for part in parts {
+            let pattern = part.pattern.map { quoted($0) + folded($0, rule) } ?? "(none: any text, C2)"
+            let texts = part.texts.map { quoted($0) + folded($0, rule) }.joined(separator: ", ")
+            out.append("  \(String(describing: part.part).rightPadded(to: width)) pattern \(pattern)")
+            out.append("  \(pad) text    \(texts)" + (part.texts.count > 1 ? " (every occurrence must match, Q4)" : ""))
+            out.append("  \(pad) -> \(part.verdict.rawValue)"
+                       + (part.part == .path ? " (leading and trailing slashes ignored, N1-N3)" : ""))
+        }
+        return out
+    }
+
+    func why(_ part: PartTrace, _ rule: EffectiveRule) -> String {
+        switch part.verdict {
+        case .invalidPattern:
+            return "the pattern is invalid or uses an undefined variable, so this rule never matches (P3, P4)"
+        case .undecided:
+            return "the step budget ran out (M1)"
+        case .notMatched, .matched:
+            let pattern = part.pattern ?? "*"
+            let texts = part.texts.map(quoted).joined(separator: ", ")
+            return "pattern \(quoted(pattern)) does not match \(texts)"
+        }
+    }
+
+    // MARK: - Formatting
+
+    func quoted(_ s: String) -> String { JSONValue.string(s).serialized() }
+
+    /// ` (folded "…")` when the rule is case-insensitive and folding changes the text.
+    func folded(_ s: String, _ rule: EffectiveRule) -> String {
+        guard !rule.caseSensitive else { return "" }
+        let f = CaseFolding.fold(s)
+        return f == s ? "" : " (folded \(quoted(f)))"
+    }
+
+    func describe(_ q: QueryPattern) -> String {
+        switch q {
+        case .whole(let s): return quoted(s)
+        case .items(let items): return "{" + items.map { "\(quoted($0.name)): \(quoted($0.pattern))" }.joined(separator: ", ") + "}"
+        }
+    }
+}

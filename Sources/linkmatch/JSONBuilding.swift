@@ -1,0 +1,45 @@
+import LinkMatch
+
+/// Small helpers to build `--json` output with LinkMatch's JSON model (ordered keys, deterministic
+/// serialization) instead of Foundation's.
+enum JSONBuild {
+    /// Keys in the order given; every key is always present (null when there is no value), so
+    /// scripts see one schema.
+    static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
+        .object(JSONObject(pairs.map { JSONMember(key: $0.0, value: $0.1) }))
+    }
+
+    static func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+
+    static func number(_ n: Int) -> JSONValue { .number(String(n)) }
+}
+
+extension Diagnostic {
+    var json: JSONValue {
+        JSONBuild.object([("severity", .string(severity.rawValue)), ("code", .string(code)),
+                          ("path", .string(path)), ("message", .string(message))])
+    }
+}
+
+extension Decision.Reason {
+    /// snake_case like the outcomes (`no_match`).
+    var jsonName: String {
+        switch self {
+        case .scheme: return "scheme"
+        case .host: return "host"
+        case .appNotListed: return "app_not_listed"
+        case .noRuleMatched: return "no_rule_matched"
+        case .budget: return "budget"
+        }
+    }
+
+    var words: String {
+        switch self {
+        case .scheme: return "not https"
+        case .host: return "another host"
+        case .appNotListed: return "no entry lists the app"
+        case .noRuleMatched: return "no rule matched"
+        case .budget: return "step budget spent"
+        }
+    }
+}

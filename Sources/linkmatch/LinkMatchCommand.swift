@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `linkmatch`: decide, explain and validate universal links against an AASA file, speak the
+/// conformance protocol, and fuzz an external matcher against ours.
+struct LinkMatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "linkmatch",
+        abstract: "Universal-links (apple-app-site-association applinks) matching.",
+        discussion: """
+        Exit codes: 0 success, 1 a problem with the input (bad file, bad URL, errors found, \
+        disagreements), 2 usage error.
+        """,
+        subcommands: [CheckCommand.self, ExplainCommand.self, ValidateCommand.self,
+                      ConformanceCommand.self, FuzzCommand.self]
+    )
+}

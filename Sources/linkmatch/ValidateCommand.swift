@@ -1,0 +1,50 @@
+import ArgumentParser
+import LinkMatch
+
+/// `linkmatch validate FILE`: every diagnostic the parser and the lints report, in the order their
+/// paths appear in the file (SPEC.md section 12). Exit 1 when any is an error.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Report every problem in an AASA file (code, severity, JSON path, message).",
+        discussion: "Exit 0 when there is no error (warnings and infos allowed), 1 when there is."
+    )
+
+    @Argument(help: "The apple-app-site-association file.")
+    var file: String
+
+    @Flag(help: "Print the diagnostics as JSON.")
+    var json = false
+
+    func run() throws {
+        let bytes: [UInt8]
+        do {
+            bytes = try DocumentLoader.read(file)
+        } catch {
+            Output.error("linkmatch: \(error)")
+            throw ExitCode(1)
+        }
+        let diagnostics: [Diagnostic]
+        do {
+            diagnostics = Lints.run(try AASADocument.parse(bytes))
+        } catch {
+            // A file that cannot be read as a document at all is one fatal diagnostic.
+            diagnostics = [Diagnostic(.error, error.code, at: "", error.message)]
+        }
+        let counts = (errors: diagnostics.filter { $0.severity == .error }.count,
+                      warnings: diagnostics.filter { $0.severity == .warning }.count,
+                      infos: diagnostics.filter { $0.severity == .info }.count)
+        if json {
+            Output.line(JSONBuild.object([
+                ("file", .string(file)), ("diagnostics", .array(diagnostics.map(\.json))),
+                ("errors", JSONBuild.number(counts.errors)), ("warnings", JSONBuild.number(counts.warnings)),
+                ("infos", JSONBuild.number(counts.infos)),
+            ]).serialized(pretty: true))
+        } else {
+            for d in diagnostics { Output.line(d.description) }
+            func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+            Output.line("\(file): \(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), \(plural(counts.infos, "info"))")
+        }
+        if counts.errors > 0 { throw ExitCode(1) }
+    }
+}

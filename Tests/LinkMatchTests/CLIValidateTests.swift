@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+import LinkMatch
+
+/// `linkmatch validate`: every real-world file, specific codes, the corpus's validation cases, order.
+final class CLIValidateTests: XCTestCase {
+    struct Report {
+        var codes: [String]
+        var paths: [String]
+        var errors: Int
+        var status: Int32
+    }
+
+    func validate(_ file: String) throws -> Report {
+        let run = try LinkMatchTool.run(["validate", file, "--json"])
+        let obj = try LinkMatchTool.json(run.stdout)
+        guard case .array(let list)? = obj["diagnostics"], case .number(let errors)? = obj["errors"] else {
+            throw VectorError("bad validate output: \(run.stdout)")
+        }
+        var codes: [String] = [], paths: [String] = []
+        for case .object(let d) in list {
+            if case .string(let c)? = d["code"] { codes.append(c) }
+            if case .string(let p)? = d["path"] { paths.append(p) }
+        }
+        return Report(codes: codes, paths: paths, errors: Int(errors) ?? -1, status: run.status)
+    }
+
+    func testEveryRealWorldFileValidatesWithoutCrashing() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: LinkMatchTool.realWorldDirectory.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertEqual(files.count, 30)
+        for name in files {
+            let report = try validate(LinkMatchTool.realWorld(name))
+            // Exit 1 exactly when an error is reported; never a crash (a signal gives another status).
+            XCTAssertEqual(report.status, report.errors > 0 ? 1 : 0, name)
+            if name.contains("trailing-comma") {
+                XCTAssertEqual(report.codes, ["invalid-json"], name)
+            } else {
+                XCTAssertEqual(report.errors, 0, "\(name): \(report.codes)")
+            }
+            if name.contains("signed-pkcs7") { XCTAssertEqual(report.codes.first, "signed-envelope", name) }
+        }
+    }
+
+    func testSpecificRealWorldCodes() throws {
+        let firefly = try validate(LinkMatchTool.realWorld("DimensionDev__firefly.mask.social__well-known.json"))
+        XCTAssertEqual(firefly.codes, ["both-app-id-forms", "mixed-formats"])
+        XCTAssertEqual(firefly.status, 0)
+
+        let hylo = try validate(LinkMatchTool.realWorld("Hylozoic__hylo-evo__public-malformed-appid.json"))
+        XCTAssertTrue(hylo.codes.contains("app-id-format"), "\(hylo.codes)")
+        XCTAssertTrue(hylo.codes.contains("catch-all"), "\(hylo.codes)")   // its only rule is `*`
+
+        // `/contact/*` before `/contact` (N3: the first also matches `/contact`), five times.
+        let simplex = try validate(LinkMatchTool.realWorld("simplex-chat__simplex-chat__website-well-known.json"))
+        XCTAssertEqual(simplex.codes, Array(repeating: "unreachable-rule", count: 5))
+        XCTAssertEqual(simplex.paths, (0..<5).map { "applinks.details[0].components[\(2 * $0 + 1)]" })
+
+        // Components 7 and 13 are both `/request/*`.
+        let expensify = try validate(LinkMatchTool.realWorld("Expensify__App__well-known.json"))
+        XCTAssertEqual(expensify.codes, ["unreachable-rule"])
+        XCTAssertEqual(expensify.paths, ["applinks.details[0].components[13]"])
+
+        let trailing = try validate(LinkMatchTool.realWorld("5calls__5calls__well-known-2020-trailing-comma.json"))
+        XCTAssertEqual(trailing.status, 1)
+    }
+
+    func testTextOutputAndLineColumnForBrokenJSON() throws {
+        let run = try LinkMatchTool.run(["validate", LinkMatchTool.realWorld("5calls__5calls__well-known-2020-trailing-comma.json")])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stdout.hasPrefix("error [invalid-json] (document): line 16, column 17: trailing comma"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix(": 1 error, 0 warnings, 0 infos\n"), run.stdout)
+    }
+
+    func testMissingFileExitsOne() throws {
+        let run = try LinkMatchTool.run(["validate", "/nonexistent/aasa.json"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("/nonexistent/aasa.json: cannot read the file"), run.stderr)
+    }
+
+    /// The corpus's 13 validation cases use blazingly-aasa's codes; these are ours for the same findings.
+    func testCorpusValidationCasesMapToOurCodes() throws {
+        let ours: [String: [String]] = [
+            "AASA100": ["no-applinks"], "AASA110": ["missing-app-id"], "AASA111": ["both-app-id-forms"],
+            "AASA120": ["mixed-formats"], "AASA122": ["legacy-apps-not-empty"], "AASA130": ["empty-app-id"],
+            "AASA141": ["variable-in-value"], "AASA142": ["undefined-variable"], "AASA150": ["non-string-query-value"],
+            "AASA151": ["invalid-pattern"], "AASA180": ["catch-all"], "AASA190": ["unreachable-rule"],
+            "AASA193": ["no-details"],
+        ]
+        guard case .object(let top) = try Vectors.load("conformance.json"), case .array(let cases)? = top["validation"] else {
+            throw VectorError("conformance.json has no validation cases")
+        }
+        XCTAssertEqual(cases.count, 13)
+        for case .object(let c) in cases {
+            guard case .string(let name)? = c["name"], let aasa = c["aasa"], case .array(let expect)? = c["expectCodes"] else {
+                XCTFail("malformed validation case"); continue
+            }
+            let report = try LinkMatchTool.withFile(aasa.serialized()) { try validate($0) }
+            let wanted = expect.compactMap { v -> [String]? in if case .string(let s) = v { return ours[s] ?? ["unmapped \(s)"] } else { return nil } }
+                .flatMap { $0 }
+            if wanted.isEmpty {
+                XCTAssertEqual(report.codes, [], name)   // the clean document is silent
+            }
+            for code in wanted { XCTAssertTrue(report.codes.contains(code), "\(name): expected \(code), got \(report.codes)") }
+        }
+    }
+
+    func testDiagnosticsFollowTheDocumentOrder() throws {
+        // The parser reports the unknown key and the app-id format before the lints run; the output
+        // interleaves them by where their paths are in the file (a node before its members).
+        let doc = #"""
+        {"applinks": {"details": [
+          {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}, {"/": "/b", "Exclude": true}]},
+          {"appIDs": ["bad"], "components": [{"/": "/c"}]}
+        ]}}
+        """#
+        let report = try LinkMatchTool.withFile(doc) { try validate($0) }
+        XCTAssertEqual(report.codes, ["catch-all", "unreachable-rule", "unknown-key", "app-id-format"])
+        XCTAssertEqual(report.paths, ["applinks.details[0].components[0]", "applinks.details[0].components[1]",
+                                      "applinks.details[0].components[1].Exclude", "applinks.details[1]"])
+    }
+}

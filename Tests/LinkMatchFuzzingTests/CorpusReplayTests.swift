@@ -21,7 +21,8 @@ final class CorpusReplayTests: XCTestCase {
     /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
     /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read
     /// back as the same case; the answers recorded in a twin are history and may differ from today's. A
-    /// failure here after a change to the byte format means: regenerate (scripts/write-seeds.sh).
+    /// failure here after a change to the byte format means: regenerate the seeds (scripts/write-seeds.sh)
+    /// and rewrite regressions from their twins (fuzz-corpus-tool reencode FILE).
     func testReadableTwinsDescribeTheirInputs() throws {
         for target in FuzzTarget.allCases {
             let targetFolder = Self.corpus.appendingPathComponent(target.rawValue)
@@ -37,7 +38,7 @@ final class CorpusReplayTests: XCTestCase {
                     // One engine is enough to show the case; answers are not what is compared.
                     let engines = Engines.only(ReferenceEngine())
                     XCTAssertEqual(Checks.readable(target, fromTwin, engines: engines), Checks.readable(target, bytes, engines: engines),
-                                   "\(twin.path) does not describe \(input.lastPathComponent)")
+                                   "\(twin.path) does not describe \(input.lastPathComponent): scripts/write-seeds.sh or fuzz-corpus-tool reencode")
                 }
             }
         }

@@ -6,6 +6,7 @@ import LinkMatchFuzzing
 enum CorpusTool {
     static let usage = """
         usage: fuzz-corpus-tool readable [--target TARGET] FILE...
+               fuzz-corpus-tool reencode FILE...
                fuzz-corpus-tool mutants
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
 
@@ -17,6 +18,7 @@ enum CorpusTool {
         switch command {
         case "readable": return readable(&options)
         case "write-seeds": return SeedWriter.run(&options)
+        case "reencode": return reencode(&options)
         case "mutants":
             for mutant in Mutants.all { print(mutant.name) }
             return 0
@@ -38,6 +40,36 @@ enum CorpusTool {
                 return 1
             }
             print(Checks.readable(target, Array(data)), terminator: "")
+        }
+        return 0
+    }
+
+    /// After a change to the seed byte format an input X may no longer read as the case its twin X.json
+    /// describes: rewrite X as Checks.encodeSeed(X.json), so the committed case survives the change.
+    static func reencode(_ options: inout Options) -> Int32 {
+        guard !options.rest.isEmpty, options.rest.allSatisfy({ !$0.hasPrefix("-") }) else { return usageError("expected files") }
+        for file in options.rest {
+            guard let target = TargetPath.target(of: file),
+                  let twin = FileManager.default.contents(atPath: file + ".json"),
+                  let old = FileManager.default.contents(atPath: file) else {
+                StandardError.write("\(file): needs a readable twin \(file).json under Corpus/<target>/\n")
+                return 1
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try Checks.encodeSeed(target, readableJSON: String(decoding: twin, as: UTF8.self))
+            } catch {
+                StandardError.write("\(file): the twin does not encode: \(error)\n")
+                return 1
+            }
+            if bytes == Array(old) {
+                print("\(file): unchanged")
+            } else if FileManager.default.createFile(atPath: file, contents: Data(bytes)) {
+                print("\(file): rewritten from its twin (\(old.count) -> \(bytes.count) bytes)")
+            } else {
+                StandardError.write("cannot write \(file)\n")
+                return 1
+            }
         }
         return 0
     }

@@ -55,7 +55,7 @@ enum SeedSources {
             let urls = sampleURLs(in: index, file: fileName)
             guard let first = urls.first, let host = try? ParsedURL(first).host else { continue }
             cases.append(SourceCase(name: slug("realworld-" + stem), aasa: json, domain: host,
-                                    appIDs: Array(document.appIDs.prefix(3)), urls: Array(urls.prefix(4))))
+                                    appIDs: Array(document.appIDs.prefix(8)), urls: Array(urls.prefix(8))))
         }
         return (files, cases)
     }

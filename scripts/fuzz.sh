@@ -70,7 +70,11 @@ limits() {
     # reference's worst case is far below this; ASan makes everything ~3x slower.
     # -rss_limit_mb (also the per-allocation malloc limit): beyond this is an OOM finding.
     printf '%s\n' -timeout=10 -rss_limit_mb=2048 "-max_len=$1"
-    # Under ASan, LeakSanitizer is left on: see docs in readme (leak findings are real findings).
+    # Under ASan, LeakSanitizer stays on (no -detect_leaks=0). Checked with Swift 6.3.1: all five targets
+    # ran 30 s each under ASan without a single leak report (the Swift runtime's caches stay reachable,
+    # so LSan does not count them), and a planted leak (Unmanaged.passRetained in a toy target) is
+    # reported as "Direct leak" and saved as leak-*. So a leak report is a real finding, e.g. a
+    # reference cycle in an engine; turning detection off would only hide it.
 }
 
 # What broke, as a file-name fragment: the check's summary, else the libFuzzer artifact kind.

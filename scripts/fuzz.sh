@@ -24,16 +24,18 @@
 #   --fork N        run N fuzzing processes (libFuzzer -fork); default off: one process
 #   --empty         start from an empty corpus (for measuring how fast a mutant is found)
 #   --minimize-seconds N  time for minimizing a failure (default 60)
+#   --timeout N     an input running longer than N seconds is a hang (default 10)
 # Exit: 0 nothing found, 1 a failure was found, 2 usage/build error.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-seconds=15 asan="" merge=0 name="" mutant="" max_len="" fork=0 empty=0 minimize_seconds=60
+seconds=15 timeout=10 asan="" merge=0 name="" mutant="" max_len="" fork=0 empty=0 minimize_seconds=60
 targets=()
 usage() { sed -n '2,/^# Exit/p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
+        --timeout) timeout=${2:?}; shift ;;
         --asan) asan=asan ;;
         --merge) merge=1 ;;
         --name) name=${2:?}; shift ;;
@@ -54,7 +56,7 @@ if [[ -n $name && ! $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; then
     echo "--name must be letters, digits, '.', '_' or '-'" >&2
     exit 2
 fi
-for number in "$seconds" "$fork" "$minimize_seconds" ${max_len:+"$max_len"}; do
+for number in "$seconds" "$timeout" "$fork" "$minimize_seconds" ${max_len:+"$max_len"}; do
     [[ $number =~ ^[0-9]+$ ]] || { echo "not a number: $number" >&2; exit 2; }
 done
 
@@ -69,7 +71,7 @@ limits() {
     # -timeout: one input running longer is a hang. The engines' work is bounded, so even the
     # reference's worst case is far below this; ASan makes everything ~3x slower.
     # -rss_limit_mb (also the per-allocation malloc limit): beyond this is an OOM finding.
-    printf '%s\n' -timeout=10 -rss_limit_mb=2048 "-max_len=$1"
+    printf '%s\n' "-timeout=$timeout" -rss_limit_mb=2048 "-max_len=$1"
     # Under ASan, LeakSanitizer stays on (no -detect_leaks=0). Checked with Swift 6.3.1: all five targets
     # ran 30 s each under ASan without a single leak report (the Swift runtime's caches stay reachable,
     # so LSan does not count them), and a planted leak (Unmanaged.passRetained in a toy target) is
@@ -102,7 +104,7 @@ handle_failure() {
     local kind
     kind=$(basename "$artifact")
     kind=${kind%%-*}
-    echo "$target: libFuzzer reported a $kind; minimizing (at most ${minimize_seconds}s)"
+    echo "$target: libFuzzer reported: $kind; minimizing (at most ${minimize_seconds}s)"
     local minimized="$dir/minimized"
     local minimize_args=(-minimize_crash=1 "-max_total_time=$minimize_seconds" "-exact_artifact_path=$minimized")
     # Each minimizing step is one libFuzzer run: bound it by runs too, or every step takes the whole budget.

@@ -3,8 +3,20 @@
 // fuzzing harness that keeps the two implementations honest. See README.md for the layout.
 import PackageDescription
 
-/// One thin executable per libFuzzer target. Each exports `LLVMFuzzerTestOneInput`; the checks
+/// One thin executable per libFuzzer target: `Sources/Fuzz/<name>/main.c` defines
+/// `LLVMFuzzerTestOneInput` and a *weak* `main`, both calling the Swift glue in `FuzzEntry`; the checks
 /// themselves live in `LinkMatchFuzzing` so `swift test` can run them too.
+///
+/// Why the executables are C (proved on Linux, Swift 6.3; see scripts/check-fuzz-build.sh):
+/// - libFuzzer is linked with `--whole-archive` (clang's `-fsanitize=fuzzer`), so its strong `main`
+///   always replaces the weak one: `swift build -c release --sanitize=fuzzer` and
+///   `swift build -c release -Xswiftc -sanitize=fuzzer` both give real fuzzers.
+/// - Without libFuzzer the weak `main` is the only one, and it replays corpus files (plain
+///   `swift build`), refusing libFuzzer flags so such a binary never "passes" without fuzzing.
+/// - A Swift executable cannot do this: SwiftPM links Swift executables with
+///   `--defsym main=<Module>_main`, which overrides a weak C `main` in plain builds, and it compiles them
+///   `-parse-as-library` without that renaming under `--sanitize=fuzzer`, so a Swift `main` collides
+///   with libFuzzer's ("multiple definition of main") while top-level code does not compile.
 let fuzzTargets = ["differential", "document", "percent-encoding", "parser", "metamorphic"]
 
 func fuzzTargetName(_ name: String) -> String {
@@ -19,6 +31,7 @@ let package = Package(
         .library(name: "LinkMatchFuzzing", targets: ["LinkMatchFuzzing"]),
         .executable(name: "linkmatch", targets: ["linkmatch"]),
         .executable(name: "linkmatch-bench", targets: ["linkmatch-bench"]),
+        .executable(name: "fuzz-corpus-tool", targets: ["FuzzCorpusTool"]),
     ] + fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: [fuzzTargetName($0)]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,11 +55,20 @@ let package = Package(
             resources: [.copy("Vectors")]
         ),
         .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
+        // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
+        .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing"], path: "Sources/Fuzz/Entry"),
+        // Counts the binary's coverage counters, so a fuzzer built without coverage refuses to run. C, in
+        // a file of its own: see coverage_probe.c.
+        .target(name: "FuzzCoverageProbe", path: "Sources/Fuzz/CoverageProbe"),
+        // Corpus chores for scripts/: readable twins, seed generation. Never built with libFuzzer.
+        .executableTarget(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing"],
+                          path: "Sources/Fuzz/CorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(
             name: fuzzTargetName($0),
-            dependencies: ["LinkMatchFuzzing"],
-            path: "Sources/Fuzz/\($0)"
+            dependencies: ["FuzzEntry", "FuzzCoverageProbe"],
+            path: "Sources/Fuzz/\($0)",
+            cSettings: [.headerSearchPath("../include")]
         )
     }
 )

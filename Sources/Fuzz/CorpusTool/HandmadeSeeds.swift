@@ -1,0 +1,73 @@
+// Hand-made seeds for the part-level targets, written from SPEC.md's rules (IDs in the names):
+// the corners spec-examples.json reaches only through whole documents. Like Go's f.Add seeds.
+import LinkMatch
+
+enum HandmadeSeeds {
+    /// (name, pattern, kind, text, caseSensitive, percentEncoded, variables)
+    typealias Part = (String, String, PartRequest.Kind, String, Bool, Bool, [(String, [String])])
+
+    static let parts: [Part] = [
+        ("P1-star-matches-empty", "/a*", .path, "/a", true, true, []),
+        ("P1-question-exactly-one", "/a?c", .path, "/abc", true, true, []),
+        ("P1-question-star-needs-one", "/a?*", .path, "/a", true, true, []),
+        ("P1-stars-backtrack", "*a*a*a*b", .path, "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", true, true, []),
+        ("P1-no-escape-syntax", "/a\\*", .path, "/a\\x", true, true, []),
+        ("P2-percent-is-three-characters", "/???", .path, "/%C3", true, true, []),
+        ("P2-scalar-not-grapheme", "/?", .path, "/e\u{301}", true, false, []),
+        ("P3-dollar-literal", "/a$b", .path, "/a$b", true, true, []),
+        ("P3-unclosed-variable-invalid", "/$(x", .path, "/$(x", true, true, []),
+        ("P3-empty-name-invalid", "/$()", .path, "/$()", true, true, []),
+        ("P4-undefined-variable", "/$(nope)", .path, "/x", true, true, []),
+        ("V1-variable-any-value", "/$(v)/*", .path, "/b/c", true, true, [("v", ["a", "b"])]),
+        ("V2-wildcard-in-value", "/$(v)", .path, "/abc", true, true, [("v", ["a*", "x?"])]),
+        ("V2-prefix-values", "/$(v)c", .path, "/abc", true, true, [("v", ["a", "ab"])]),
+        ("V2-empty-value", "/x$(v)y", .path, "/xy", true, true, [("v", [""])]),
+        ("V3-values-folded", "/$(v)", .path, "/ABC", false, true, [("v", ["abc"])]),
+        ("V4-lang", "/$(lang)/*", .path, "/fr/about", true, true, []),
+        ("V4-region-not-UK", "/$(region)", .path, "/UK", true, true, []),
+        ("V4-xdigit", "/$(xdigit)$(xdigit)", .path, "/aF", true, true, []),
+        ("V5-custom-replaces-predefined", "/$(lang)", .path, "/klingon", true, true, [("lang", ["klingon"])]),
+        ("N1-leading-slashes", "//a", .path, "///a", true, true, []),
+        ("N2-trailing-slash", "/a/", .path, "/a", true, true, []),
+        ("N3-parent-path", "/buy/*", .path, "/buy", true, true, []),
+        ("N3-not-question-star", "/buy/?*", .path, "/buy", true, true, []),
+        ("N3-not-middle", "/a/*/c", .path, "/a/c", true, true, []),
+        ("N4-decoded-normalized", "/a", .path, "/a%2F", true, false, []),
+        ("E1-fold-non-ascii", "/\u{C9}T\u{C9}", .path, "/\u{E9}t\u{E9}", false, false, []),
+        ("E1-kelvin-sign", "/\u{212A}", .path, "/k", false, false, []),
+        ("E1-dotted-capital-i", "/\u{130}", .path, "/i\u{307}", false, false, []),
+        ("E2-hex-case-matters", "/%c3%a9", .path, "/%C3%A9", true, true, []),
+        ("E2-encoded-slash-literal", "/a/b", .path, "/a%2Fb", true, true, []),
+        ("E3-decoded-text", "/\u{E9}", .path, "/%C3%A9", true, false, []),
+        ("E3-invalid-utf8-replacement", "/?", .path, "/%FF", true, false, []),
+        ("E3-invalid-escape-literal", "/%G1", .path, "/%G1", true, false, []),
+        ("Q1-whole-query", "a=1&b=*", .plain, "a=1&b=2", true, true, []),
+        ("Q3-absent-item-empty", "", .plain, "", true, true, []),
+        ("Q-plus-not-space", "a b", .plain, "a+b", true, false, []),
+        ("C4-fragment-question-star-empty", "?*", .plain, "", true, true, []),
+        ("emoji-one-scalar", "/?", .path, "/\u{1F600}", true, false, []),
+        ("han", "/\u{54C8}*", .path, "/\u{54C8}\u{54C8}", true, false, []),
+    ]
+
+    /// Texts for the percent-encoding target (U4, E2, E3).
+    static let percentTexts: [(String, String)] = [
+        ("E2-encoded-slash", "/a%2Fb"),
+        ("E3-two-byte", "%C3%A9"),
+        ("E3-lowercase-hex", "%c3%a9"),
+        ("E3-four-byte", "%F0%9F%98%80"),
+        ("E3-overlong", "%C0%80"),
+        ("E3-surrogate", "%ED%A0%80"),
+        ("E3-truncated", "%E2%84"),
+        ("E3-lone-continuation", "%80"),
+        ("E3-bom", "%EF%BB%BF"),
+        ("E3-nul", "%00"),
+        ("U4-percent-alone", "%"),
+        ("U4-one-hex-digit", "%4"),
+        ("U4-not-hex", "%G1"),
+        ("U4-double-percent", "%%41"),
+        ("raw-non-ascii", "\u{E9}\u{DF}\u{130}\u{212A}\u{54C8}\u{1F600}"),
+        ("raw-bom", "\u{FEFF}x"),
+        ("unreserved", "AZaz09-._~"),
+        ("reserved", " !\"#$&'()*+,/:;<=>?@[\\]^`{|}"),
+    ]
+}

@@ -1,0 +1,94 @@
+// Every committed fuzz input is a test, forever (like Go's testdata/fuzz): each file under
+// Corpus/<target>/ (seeds/, merged/, regressions/) goes through its target's check with the standard
+// engines. Skipped: readable twins (X.json next to an input X), dictionaries, hidden files. The rule is
+// the same as scripts/fuzz-common.sh and FuzzEntry's CorpusFiles, written again here on purpose.
+import Foundation
+import LinkMatch
+import LinkMatchFuzzing
+import XCTest
+
+final class CorpusReplayTests: XCTestCase {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Corpus")
+
+    func testDifferentialCorpus() throws { try replay(.differential) }
+    func testDocumentCorpus() throws { try replay(.document) }
+    func testPercentEncodingCorpus() throws { try replay(.percentEncoding) }
+    func testParserCorpus() throws { try replay(.parser) }
+    func testMetamorphicCorpus() throws { try replay(.metamorphic) }
+
+    /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
+    /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read
+    /// back as the same case; the answers recorded in a twin are history and may differ from today's. A
+    /// failure here after a change to the byte format means: regenerate the seeds (scripts/write-seeds.sh)
+    /// and rewrite regressions from their twins (fuzz-corpus-tool reencode FILE).
+    func testReadableTwinsDescribeTheirInputs() throws {
+        for target in FuzzTarget.allCases {
+            let targetFolder = Self.corpus.appendingPathComponent(target.rawValue)
+            for part in ["seeds", "regressions"] {
+                for input in try Self.inputs(in: targetFolder.appendingPathComponent(part)) {
+                    let twin = URL(fileURLWithPath: input.path + ".json")
+                    guard let written = try? String(contentsOf: twin, encoding: .utf8) else {
+                        XCTAssertEqual(part, "seeds", "\(input.path) has no readable twin \(twin.lastPathComponent)")
+                        continue
+                    }
+                    let bytes = try [UInt8](Data(contentsOf: input))
+                    let fromTwin = try Checks.encodeSeed(target, readableJSON: written)
+                    // One engine is enough to show the case; answers are not what is compared.
+                    let engines = Engines.only(ReferenceEngine())
+                    XCTAssertEqual(Checks.readable(target, fromTwin, engines: engines), Checks.readable(target, bytes, engines: engines),
+                                   "\(twin.path) does not describe \(input.lastPathComponent): scripts/write-seeds.sh or fuzz-corpus-tool reencode")
+                }
+            }
+        }
+    }
+
+    /// The replay can fail: with a planted-mistake engine as the candidate, the committed seeds alone
+    /// expose every mutant (each through the differential or the document target).
+    func testSeedsExposeEveryMutant() throws {
+        let differential = try Self.inputs(in: Self.corpus.appendingPathComponent("differential/seeds")).map { try [UInt8](Data(contentsOf: $0)) }
+        let document = try Self.inputs(in: Self.corpus.appendingPathComponent("document/seeds")).map { try [UInt8](Data(contentsOf: $0)) }
+        for mutant in Mutants.all {
+            let engines = Engines(reference: ReferenceEngine(), candidate: mutant.engine)
+            let caught = differential.contains { Checks.run(.differential, $0, engines: engines) != nil }
+                || document.contains { Checks.run(.document, $0, engines: engines) != nil }
+            XCTAssertTrue(caught, "no seed exposes mutant \(mutant.name)")
+        }
+    }
+
+    private func replay(_ target: FuzzTarget) throws {
+        let folder = Self.corpus.appendingPathComponent(target.rawValue)
+        let inputs = try Self.inputs(in: folder)
+        let seeds = inputs.filter { $0.path.contains("/\(target.rawValue)/seeds/") }
+        // Guards against a replay that passes because it found nothing (moved folder, wrong rule).
+        XCTAssertFalse(seeds.isEmpty, "no seeds under \(folder.path)/seeds")
+        var failed = 0
+        for input in inputs {
+            let bytes = try [UInt8](Data(contentsOf: input))
+            if let failure = Checks.run(target, bytes) {
+                failed += 1
+                XCTFail("\(input.path): \(failure.summary)\n\(failure.readable)")
+            }
+        }
+        print("CorpusReplayTests: \(target.rawValue): \(inputs.count) inputs replayed, \(failed) failed")
+    }
+
+    /// Every input file under `folder`, recursively, sorted by path.
+    static func inputs(in folder: URL) throws -> [URL] {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        let all = try FileManager.default.subpathsOfDirectory(atPath: folder.path).sorted()
+        let names = Set(all)
+        return all.compactMap { relative -> URL? in
+            let url = folder.appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                return nil
+            }
+            let name = url.lastPathComponent
+            if name.hasPrefix(".") || name.hasSuffix(".dict") { return nil }
+            if name.hasSuffix(".json"), names.contains(String(relative.dropLast(".json".count))) { return nil }
+            return url
+        }
+    }
+}

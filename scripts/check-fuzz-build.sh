@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Proves the fuzz build mechanics for every target (Package.swift explains the design):
+#   1. plain `swift build`: the binary is a replayer. It replays a file (exit 0) and refuses libFuzzer
+#      flags with a message naming the right build (exit 2), so it can never pass for a fuzzer.
+#   2. `swift build -c release --sanitize=fuzzer`: libFuzzer starts ("INFO: Running with" banner) with the
+#      Swift code instrumented (thousands of coverage counters) and runs 2000 inputs (exit 0).
+# With --all, also:
+#   3. AddressSanitizer: `-Xswiftc -sanitize=fuzzer,address` (one flag; linked with lld);
+#   4. `--sanitize=fuzzer --sanitize=address` (two flags: swiftc keeps the last, no coverage): the binary
+#      must refuse to run (exit 2, names the working command) instead of fuzzing blind;
+#   5. `swift build -c release -Xswiftc -sanitize=fuzzer` (the form users type);
+#   6. libFuzzer linked as a plain archive without its main (libclang_rt.fuzzer_no_main; coverage from
+#      -sanitize-coverage): the weak main sees LLVMFuzzerRunDriver and hands over to it.
+# Exit 0 when every check passed. Takes about a minute per release configuration after the first build.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+
+all=0
+[[ ${1:-} == --all ]] && all=1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+pass() { echo "  ok   $*"; }
+fail() { echo "  FAIL $*"; failures=$((failures + 1)); }
+
+build() { # scratch, target, extra swift build flags...
+    local scratch=$1 target=$2
+    shift 2
+    (cd "$ROOT" && swift build "$@" --scratch-path "$scratch" --product "fuzz-$target") >"$work/build.log" 2>&1 ||
+        { cat "$work/build.log" >&2; return 1; }
+    if grep -q 'warning:' "$work/build.log"; then grep 'warning:' "$work/build.log" | sort -u >&2; fi
+}
+
+# libFuzzer must start and finish 2000 runs.
+expect_fuzzer() { # label, binary
+    local label=$1 bin=$2
+    (cd "$work" && "$bin" -runs=2000 -max_len=256 >"$work/run.log" 2>&1)
+    local status=$?
+    local counters
+    counters=$(grep -m1 -oE '[0-9]+ inline 8-bit counters' "$work/run.log" | grep -oE '^[0-9]+')
+    if ((status == 0)) && grep -q '^INFO: Running with' "$work/run.log" && grep -q '^Done 2000 runs' "$work/run.log" &&
+        ((${counters:-0} >= 1000)); then
+        pass "$label: libFuzzer banner, $counters coverage counters, $(grep '^Done' "$work/run.log")"
+    else
+        fail "$label: exit $status, no libFuzzer banner or run count:"
+        tail -5 "$work/run.log" | sed 's/^/         /'
+    fi
+}
+
+# The binary must refuse to fuzz blind.
+expect_refused() { # label, binary
+    local label=$1 bin=$2
+    (cd "$work" && "$bin" -runs=2000 -max_len=256 >"$work/run.log" 2>&1)
+    local status=$?
+    if ((status == 2)) && grep -q 'coverage counters' "$work/run.log" && ! grep -q '^Done' "$work/run.log"; then
+        pass "$label: refused, exit 2: $(grep -m1 -o 'only [0-9]* coverage counters' "$work/run.log")"
+    else
+        fail "$label: exit $status, expected a refusal:"
+        tail -5 "$work/run.log" | sed 's/^/         /'
+    fi
+}
+
+fuzzer_config() { # label, scratch, swift build flags...
+    local label=$1 scratch=$2
+    shift 2
+    echo "== $label"
+    local expect=expect_fuzzer
+    if [[ $label == refuse:* ]]; then expect=expect_refused; fi
+    for target in "${TARGETS[@]}"; do
+        if build "$scratch" "$target" "$@"; then
+            $expect "fuzz-$target" "$ROOT/$scratch/release/fuzz-$target"
+        else
+            fail "fuzz-$target: build failed"
+        fi
+    done
+}
+
+echo "== plain swift build (replay, no libFuzzer)"
+printf 'seed' >"$work/input"
+for target in "${TARGETS[@]}"; do
+    build .build "$target" || { fail "fuzz-$target: build failed"; continue; }
+    bin="$ROOT/.build/debug/fuzz-$target"
+    "$bin" -runs=10 >"$work/refuse.log" 2>&1
+    refused=$?
+    "$bin" "$work/input" >"$work/replay.log" 2>&1
+    replayed=$?
+    if ((refused == 2)) && grep -q 'built without libFuzzer' "$work/refuse.log" && ! grep -q 'INFO: Running with' "$work/refuse.log"; then
+        pass "fuzz-$target -runs=10: exit 2, 'built without libFuzzer'"
+    else
+        fail "fuzz-$target -runs=10: exit $refused"
+    fi
+    # The replay must really run the check: exit 0 for a passing input and say so.
+    if ((replayed <= 1)) && grep -q 'replayed 1 inputs' "$work/replay.log"; then
+        pass "fuzz-$target FILE: $(tail -1 "$work/replay.log")"
+    else
+        fail "fuzz-$target FILE: exit $replayed: $(tail -1 "$work/replay.log")"
+    fi
+done
+
+fuzzer_config "swift build -c release --sanitize=fuzzer" .build-fuzz -c release --sanitize=fuzzer
+if ((all)); then
+    fuzzer_config "swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld" .build-fuzz-asan \
+        -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+    fuzzer_config "refuse: swift build -c release --sanitize=fuzzer --sanitize=address" .build-fuzz-asan-split \
+        -c release --sanitize=fuzzer --sanitize=address
+    fuzzer_config "swift build -c release -Xswiftc -sanitize=fuzzer" .build-fuzz-xswiftc -c release -Xswiftc -sanitize=fuzzer
+    runtime=$(ls "$(dirname "$(readlink -f "$(command -v swift)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-*.a 2>/dev/null | head -1)
+    if [[ -n $runtime ]]; then
+        fuzzer_config "libFuzzer without its main ($(basename "$runtime"))" .build-fuzz-nomain -c release \
+            -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table \
+            -Xlinker --undefined=LLVMFuzzerRunDriver -Xlinker "$runtime" -Xlinker -lstdc++
+    else
+        fail "libclang_rt.fuzzer_no_main not found next to $(command -v swift)"
+    fi
+fi
+echo "$failures failure(s)"
+((failures == 0))

@@ -6,9 +6,9 @@ import Foundation
 import LinkMatch
 
 var quick = false
-// Default: `../shared/real-world-aasa` beside the repository (the layout the tests use too).
+// Default: `TestData/real-world-aasa` in the repository (the copy the tests use too).
 var realWorldDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("../shared/real-world-aasa").standardizedFileURL.path
+    .deletingLastPathComponent().appendingPathComponent("TestData/real-world-aasa").standardizedFileURL.path
 var expandedLangCount: Int?
 var argumentIterator = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = argumentIterator.next() {

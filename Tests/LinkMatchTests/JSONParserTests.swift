@@ -366,7 +366,7 @@ final class JSONParserTests: XCTestCase {
     // MARK: Real-world files
 
     func testRealWorldFiles() throws {
-        let files = try realWorldFiles()
+        let files = try RealWorldFiles.all()
         var parsed = 0
         for (name, bytes) in files where !name.contains("signed-pkcs7") {
             if name == "5calls__5calls__well-known-2020-trailing-comma.json" {
@@ -392,7 +392,7 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testTruncatedAndMutatedRealWorldInputNeverCrash() throws {
-        let files = try realWorldFiles()
+        let files = try RealWorldFiles.all()
         guard let (_, sample) = files.first(where: { $0.name == "5calls__5calls__well-known.json" }) else {
             throw XCTSkip("sample file missing")
         }
@@ -402,7 +402,7 @@ final class JSONParserTests: XCTestCase {
             XCTAssertNotNil(error(of: Array(sample[0..<length])), "prefix of \(length) bytes parsed")
         }
         // Random byte edits: each must give a value or a typed error (a crash fails the whole run).
-        var random = JSONParserSplitMix(seed: 0x5EED)
+        var random = TestSplitMix(seed: 0x5EED)
         let interesting: [UInt8] = Array("{}[],:\"\\u0eE-+. \n".utf8) + [0x00, 0x80, 0xC3, 0xED, 0xF0, 0xFF]
         for _ in 0..<3_000 {
             var bytes = sample
@@ -487,34 +487,5 @@ final class JSONParserTests: XCTestCase {
         }
         return depth
     }
-
-    /// The .json files of TestData/real-world-aasa, found relative to this source file.
-    private func realWorldFiles() throws -> [(name: String, bytes: [UInt8])] {
-        let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = repoRoot.appendingPathComponent("TestData/real-world-aasa").standardizedFileURL
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-            throw XCTSkip("real-world AASA folder not found at \(folder.path)")
-        }
-        return try names.filter { $0.hasSuffix(".json") }.sorted().map {
-            ($0, [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))))
-        }
-    }
 }
 
-/// A tiny seeded generator so the mutation test is reproducible.
-private struct JSONParserSplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return bound > 0 ? Int(z % UInt64(bound)) : 0
-    }
-}

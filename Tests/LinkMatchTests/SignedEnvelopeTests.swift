@@ -7,7 +7,7 @@ final class SignedEnvelopeTests: XCTestCase {
     // MARK: Real files
 
     func testRealSignedFilesUnwrapToAASAJSON() throws {
-        let signed = try realWorldFiles().filter { $0.name.hasSuffix("signed-pkcs7.json") }
+        let signed = try RealWorldFiles.all().filter { $0.name.hasSuffix("signed-pkcs7.json") }
         XCTAssertEqual(signed.count, 3)
         // Where the JSON starts and how long it is, read off the DER headers (INDEX.md agrees on the starts).
         let expected: [String: (start: Int, count: Int)] = [
@@ -40,7 +40,7 @@ final class SignedEnvelopeTests: XCTestCase {
     }
 
     func testPlainJSONFilesAreNotEnvelopes() throws {
-        let plain = try realWorldFiles().filter { !$0.name.hasSuffix("signed-pkcs7.json") }
+        let plain = try RealWorldFiles.all().filter { !$0.name.hasSuffix("signed-pkcs7.json") }
         XCTAssertGreaterThanOrEqual(plain.count, 20)
         for (name, bytes) in plain {
             XCTAssertNil(try SignedEnvelope.unwrap(bytes), name)
@@ -48,7 +48,7 @@ final class SignedEnvelopeTests: XCTestCase {
     }
 
     func testTruncatedRealFilesThrow() throws {
-        let signed = try realWorldFiles().filter { $0.name.hasSuffix("signed-pkcs7.json") }
+        let signed = try RealWorldFiles.all().filter { $0.name.hasSuffix("signed-pkcs7.json") }
         XCTAssertFalse(signed.isEmpty)
         for (name, bytes) in signed {
             // The outer SEQUENCE uses a 2-byte long-form length; anything shorter than it is truncated.
@@ -71,7 +71,7 @@ final class SignedEnvelopeTests: XCTestCase {
     }
 
     func testGarbledRealFilesNeverCrash() throws {
-        let signed = try realWorldFiles().filter { $0.name.hasSuffix("signed-pkcs7.json") }
+        let signed = try RealWorldFiles.all().filter { $0.name.hasSuffix("signed-pkcs7.json") }
         XCTAssertFalse(signed.isEmpty)
         var outcomes = (unwrapped: 0, failed: 0)
         func attempt(_ bytes: [UInt8]) {
@@ -96,7 +96,7 @@ final class SignedEnvelopeTests: XCTestCase {
                 }
             }
             // Random edits anywhere, reproducible.
-            var random = EnvelopeSplitMix(seed: 0xC0FFEE)
+            var random = TestSplitMix(seed: 0xC0FFEE)
             for _ in 0..<1_000 {
                 var garbled = bytes
                 for _ in 0...random.next(below: 3) {
@@ -211,18 +211,6 @@ final class SignedEnvelopeTests: XCTestCase {
             XCTAssertTrue((0...bytes.count).contains(error.offset), "\(error)", file: file, line: line)
         }
     }
-
-    /// The .json files of TestData/real-world-aasa, found relative to this source file.
-    private func realWorldFiles() throws -> [(name: String, bytes: [UInt8])] {
-        let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = repoRoot.appendingPathComponent("TestData/real-world-aasa").standardizedFileURL
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
-            throw XCTSkip("real-world AASA folder not found at \(folder.path)")
-        }
-        return try names.filter { $0.hasSuffix(".json") }.sorted().map {
-            ($0, [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))))
-        }
-    }
 }
 
 /// DER tag-length-value with the shortest length form.
@@ -243,20 +231,3 @@ private func derTLV(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
     return [tag] + length + content
 }
 
-/// A tiny seeded generator so the garbling test is reproducible.
-private struct EnvelopeSplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return bound > 0 ? Int(z % UInt64(bound)) : 0
-    }
-}

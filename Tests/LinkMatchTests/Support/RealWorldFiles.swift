@@ -16,4 +16,14 @@ enum RealWorldFiles {
         }
         return [UInt8](try Data(contentsOf: url))
     }
+
+    /// Every `.json` file of the folder, sorted by name.
+    static func all() throws -> [(name: String, bytes: [UInt8])] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            throw XCTSkip("real-world AASA folder not found at \(folder.path)")
+        }
+        return try names.filter { $0.hasSuffix(".json") }.sorted().map {
+            ($0, [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))))
+        }
+    }
 }

@@ -149,7 +149,9 @@ public struct ExternalFuzzer {
     /// Shrinks while the answers still disagree (the program failing instead does not count).
     func shrink(_ request: ConformanceProtocol.Request, caseIndex: Int, mine: ConformanceProtocol.Reply,
                 theirs: ExternalEngine.Answer) -> Disagreement {
-        let (small, attempts) = ExternalCaseShrinker.shrink(request, maxAttempts: options.shrinkAttempts) { candidate in
+        var attempts = 0
+        let small = Shrinker.shrink(request, maxSteps: options.shrinkAttempts) { candidate in
+            attempts += 1
             let (a, b) = ask(candidate)
             return Self.compare(a, b) == .disagree
         }

@@ -76,6 +76,21 @@ public enum Shrinker {
         }, stillFails: stillFails)
     }
 
+    /// A conformance request (`linkmatch fuzz`): the URL first (cheapest to change; the host too,
+    /// since nothing else pins it), then the document, the domain and the app ID. Strings also get
+    /// simpler characters, so what is printed for a person reads easily.
+    public static func shrink(_ r: ConformanceProtocol.Request, maxSteps: Int = defaultMaxSteps,
+                              stillFails: (ConformanceProtocol.Request) -> Bool) -> ConformanceProtocol.Request {
+        minimize(r, maxSteps: maxSteps, candidates: { r in
+            var out: [ConformanceProtocol.Request] = []
+            for url in smallerURLs(r.url, shrinkingHost: true, simplify: true) { var c = r; c.url = url; out.append(c) }
+            for aasa in smaller(r.aasa, simplify: true) { var c = r; c.aasa = aasa; out.append(c) }
+            if !r.domain.isEmpty { var c = r; c.domain = ""; out.append(c) }
+            for app in smallerStrings(r.appID, simplify: true) { var c = r; c.appID = app; out.append(c) }
+            return out
+        }, stillFails: stillFails)
+    }
+
     public static func shrink(_ c: PercentCase, maxSteps: Int = defaultMaxSteps, stillFails: (PercentCase) -> Bool) -> PercentCase {
         minimize(c, maxSteps: maxSteps, candidates: { c in smallerStrings(c.text).map(PercentCase.init(text:)) }, stillFails: stillFails)
     }
@@ -118,8 +133,9 @@ public enum Shrinker {
 
     /// Variants of a string with chunks of scalars removed: halves first, then quarters, ... single
     /// scalars. A string holding `$(name)` references first loses whole references (removing part
-    /// of one would only make the pattern invalid).
-    public static func smallerStrings(_ s: String) -> [String] {
+    /// of one would only make the pattern invalid). With `simplify`, then the same string with one
+    /// unusual scalar replaced by `a`.
+    public static func smallerStrings(_ s: String, simplify: Bool = false) -> [String] {
         var out: [String] = []
         if s.contains("$("), let pattern = try? PatternParser.parse(s), pattern.elements.contains(where: { if case .variable = $0 { return true } else { return false } }) {
             for (i, e) in pattern.elements.enumerated() {
@@ -130,7 +146,20 @@ public enum Shrinker {
             }
         }
         let scalars = Array(s.unicodeScalars)
-        return out + chunksRemoved(scalars).map { String(String.UnicodeScalarView($0)) }
+        let variants = chunksRemoved(scalars) + (simplify ? simplerScalars(scalars) : [])
+        return out + variants.map { String(String.UnicodeScalarView($0)) }
+    }
+
+    /// One unusual scalar (not a lowercase ASCII letter, digit or `/`) replaced by `a`: the same
+    /// length, easier to read. Each such step removes an unusual scalar, so shrinking still ends.
+    static func simplerScalars(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        scalars.indices.compactMap { i in
+            let c = scalars[i]
+            guard !(c >= "a" && c <= "z"), !(c >= "0" && c <= "9"), c != "/" else { return nil }
+            var copy = scalars
+            copy[i] = "a"
+            return copy
+        }
     }
 
     /// Pattern text for elements (literals as themselves, `?`, `*`, `$(name)`).
@@ -166,8 +195,9 @@ public enum Shrinker {
     }
 
     /// Variants of a URL: without fragment, without query, with one query item fewer, with path
-    /// characters removed (scheme and host kept).
-    static func smallerURLs(_ url: String) -> [String] {
+    /// characters removed (scheme and host kept; with `shrinkingHost`, only the scheme is kept and
+    /// the host shrinks too, never to nothing after `scheme://`).
+    static func smallerURLs(_ url: String, shrinkingHost: Bool = false, simplify: Bool = false) -> [String] {
         var out: [String] = []
         if let hash = url.firstIndex(of: "#") { out.append(String(url[..<hash])) }
         let beforeFragment = url.firstIndex(of: "#").map { String(url[..<$0]) } ?? url
@@ -183,27 +213,28 @@ public enum Shrinker {
                 }
             }
         }
-        // Characters after "scheme://host".
+        // Characters after "scheme://host" (or after "scheme://").
         if let schemeEnd = url.range(of: "://") {
             let afterScheme = url[schemeEnd.upperBound...]
-            let hostEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+            let hostEnd = shrinkingHost ? afterScheme.startIndex
+                : afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
             let head = String(url[..<hostEnd])
             let tail = String(url[hostEnd...])
-            out += smallerStrings(tail).map { head + $0 }
+            out += smallerStrings(tail, simplify: simplify).filter { !(shrinkingHost && $0.isEmpty) }.map { head + $0 }
         }
         return out
     }
 
     /// Variants of a JSON value: an array element or object member removed (shallow ones first),
-    /// then strings shortened, numbers replaced by 0.
-    public static func smaller(_ value: JSONValue) -> [JSONValue] {
+    /// then strings shortened (and with `simplify`, simpler characters), numbers replaced by 0.
+    public static func smaller(_ value: JSONValue, simplify: Bool = false) -> [JSONValue] {
         var removals: [(depth: Int, value: JSONValue)] = []
         var edits: [JSONValue] = []
-        walk(value, depth: 0, rebuild: { $0 }, removals: &removals, edits: &edits)
+        walk(value, depth: 0, simplify: simplify, rebuild: { $0 }, removals: &removals, edits: &edits)
         return removals.enumerated().sorted { ($0.element.depth, $0.offset) < ($1.element.depth, $1.offset) }.map(\.element.value) + edits
     }
 
-    private static func walk(_ v: JSONValue, depth: Int, rebuild: (JSONValue) -> JSONValue,
+    private static func walk(_ v: JSONValue, depth: Int, simplify: Bool, rebuild: (JSONValue) -> JSONValue,
                              removals: inout [(depth: Int, value: JSONValue)], edits: inout [JSONValue]) {
         switch v {
         case .array(let list):
@@ -213,7 +244,7 @@ public enum Shrinker {
                 removals.append((depth, rebuild(.array(fewer))))
             }
             for i in list.indices {
-                walk(list[i], depth: depth + 1, rebuild: { child in
+                walk(list[i], depth: depth + 1, simplify: simplify, rebuild: { child in
                     var copy = list
                     copy[i] = child
                     return rebuild(.array(copy))
@@ -226,14 +257,14 @@ public enum Shrinker {
                 removals.append((depth, rebuild(.object(fewer))))
             }
             for i in obj.members.indices {
-                walk(obj.members[i].value, depth: depth + 1, rebuild: { child in
+                walk(obj.members[i].value, depth: depth + 1, simplify: simplify, rebuild: { child in
                     var copy = obj
                     copy.members[i].value = child
                     return rebuild(.object(copy))
                 }, removals: &removals, edits: &edits)
             }
         case .string(let s):
-            edits += smallerStrings(s).map { rebuild(.string($0)) }
+            edits += smallerStrings(s, simplify: simplify).map { rebuild(.string($0)) }
         case .number(let n) where n != "0":
             edits.append(rebuild(.number("0")))
         default:

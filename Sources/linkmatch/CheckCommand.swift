@@ -36,14 +36,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parsed: ParsedDocument
-        do {
-            parsed = try DocumentLoader.load(file)
-        } catch {
-            Output.error("linkmatch: \(error)")
-            throw ExitCode(1)
-        }
-        DocumentLoader.warnAboutErrors(in: parsed, file: file)
+        let parsed = try DocumentLoader.loadForDeciding(file)
         let document = parsed.document
         let apps: [String]
         if let app {

@@ -1,9 +1,24 @@
+import ArgumentParser
 import Foundation
 import LinkMatch
 
 /// Reads an AASA file for a command. A file that cannot be read or parsed at all is a `CLIFailure`
 /// whose message names the file (and line/column for JSON syntax errors, D1).
 enum DocumentLoader {
+    /// The file for `check` and `explain`: a file that cannot be used at all is reported and exits 1;
+    /// otherwise parser errors are printed as warnings and what parsed is returned.
+    static func loadForDeciding(_ file: String) throws -> ParsedDocument {
+        let parsed: ParsedDocument
+        do {
+            parsed = try load(file)
+        } catch {
+            Output.error("linkmatch: \(error)")
+            throw ExitCode(1)
+        }
+        warnAboutErrors(in: parsed, file: file)
+        return parsed
+    }
+
     static func load(_ file: String) throws(CLIFailure) -> ParsedDocument {
         let bytes = try read(file)
         do {

@@ -24,14 +24,7 @@ struct ExplainCommand: ParsableCommand {
     var domain: String?
 
     func run() throws {
-        let parsed: ParsedDocument
-        do {
-            parsed = try DocumentLoader.load(file)
-        } catch {
-            Output.error("linkmatch: \(error)")
-            throw ExitCode(1)
-        }
-        DocumentLoader.warnAboutErrors(in: parsed, file: file)
+        let parsed = try DocumentLoader.loadForDeciding(file)
         let parsedURL: ParsedURL
         switch URLReading.parse(url) {
         case .failure(let failure):

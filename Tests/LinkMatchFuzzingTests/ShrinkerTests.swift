@@ -48,6 +48,19 @@ final class ShrinkerTests: XCTestCase {
         XCTAssertLessThanOrEqual(small.pattern.unicodeScalars.count + small.text.unicodeScalars.count, 2, "\(small)")
     }
 
+    func testShrinksAConformanceRequestIncludingHostDomainAndAppID() throws {
+        let aasa = try JSONParser.parse(Array(#"{"applinks": {"details": [{"appIDs": ["Q1"]}]}, "other": 5}"#.utf8))
+        let r = ConformanceProtocol.Request(id: .string("7"), aasa: aasa, domain: "example.com", appID: "AB",
+                                            url: "https://www.Example.com/path?q=1#frag")
+        // Fails while the URL has an "x" (only the host has one), there is an app ID, and a "Q" is left in the file.
+        let small = Shrinker.shrink(r) { $0.url.contains("x") && !$0.appID.isEmpty && $0.aasa.serialized().contains("Q") }
+        XCTAssertEqual(small.url, "https://x")
+        XCTAssertEqual(small.domain, "")
+        XCTAssertEqual(small.appID, "a", "one scalar left, and an unusual one becomes a")
+        XCTAssertEqual(small.aasa.serialized(), #"{"applinks":{"details":[{"appIDs":["Q"]}]}}"#)
+        XCTAssertEqual(small.id, .string("7"))
+    }
+
     func testRespectsTheStepBound() {
         let c = PercentCase(text: String(repeating: "ab%zz", count: 20))
         var calls = 0

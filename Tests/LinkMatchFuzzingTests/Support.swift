@@ -36,11 +36,11 @@ func firstIndex(seed: UInt64, count: Int, maxBytes: Int = 300, where body: ([UIn
     return nil
 }
 
-/// The real AASA files in `../shared/real-world-aasa` (beside the repository).
+/// The real AASA files in `TestData/real-world-aasa` (copied from the shared material).
 enum RealWorld {
     static var folder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/real-world-aasa").standardizedFileURL
+            .appendingPathComponent("TestData/real-world-aasa").standardizedFileURL
     }
 
     /// Name and bytes of every `.json` file, sorted by name; empty when the folder is absent.

@@ -197,9 +197,9 @@ final class BadInputTests: XCTestCase {
 
     // MARK: Pathological variables
 
-    func testThousandValuesEachAPrefixOfTheNext() throws {
-        let values = (1...1_000).map { JSONValue.string(String(repeating: "a", count: $0)) }
-        let patterns = ["/$(v)", "/$(v)$(v)b", "/$(v)*$(v)*$(v)", "/x$(v)", "/$(v)/*"]
+    /// A document whose variable holds values that are each a prefix of the next.
+    static func prefixChainDocument(values count: Int, patterns: [String]) -> [UInt8] {
+        let values = (1...count).map { JSONValue.string(String(repeating: "a", count: $0)) }
         let json = JSONValue.object(JSONObject([JSONMember(key: "applinks", value: .object(JSONObject([
             JSONMember(key: "substitutionVariables", value: .object(JSONObject([JSONMember(key: "v", value: .array(values))]))),
             JSONMember(key: "details", value: .array([.object(JSONObject([
@@ -207,18 +207,32 @@ final class BadInputTests: XCTestCase {
                 JSONMember(key: "components", value: .array(patterns.map { .object(JSONObject([JSONMember(key: "/", value: .string($0))])) })),
             ]))])),
         ])))]))
-        let parsed = try AASADocument.parse(Array(json.serialized().utf8))
-        XCTAssertEqual(parsed.document.variables.values(of: "v")?.count, 1_000)
-        XCTAssertEqual(parsed.diagnostics.map(\.code), ["over-apple-size-limit"], "about 500 KB of values")
+        return Array(json.serialized().utf8)
+    }
+
+    static let prefixChainPatterns = ["/$(v)", "/$(v)$(v)b", "/$(v)*$(v)*$(v)", "/x$(v)", "/$(v)/*"]
+
+    /// 1,000 values (500,500 scalars per reference): far over P5's limits, refused with a typed error.
+    func testThousandValuesEachAPrefixOfTheNextIsTooComplex() {
+        XCTAssertThrowsError(try AASADocument.parse(Self.prefixChainDocument(values: 1_000, patterns: Self.prefixChainPatterns))) { error in
+            XCTAssertEqual((error as? DocumentLoadError)?.code, "too-complex")
+        }
+    }
+
+    /// 300 values (45,150 scalars per reference): one reference fits P5, two or three do not.
+    func testThreeHundredValuesEachAPrefixOfTheNext() throws {
+        let parsed = try AASADocument.parse(Self.prefixChainDocument(values: 300, patterns: Self.prefixChainPatterns))
+        XCTAssertEqual(parsed.document.variables.values(of: "v")?.count, 300)
+        XCTAssertEqual(parsed.diagnostics.map(\.code), ["invalid-pattern", "invalid-pattern"], "rules 1 and 2 expand beyond 65,536")
         let prepared = ReferenceEngine().prepare(parsed.document)
         func outcome(_ path: String) throws -> Decision.Outcome {
             prepared.decide(try ParsedURL("https://example.com/" + path), appID: Self.app, domain: "example.com").outcome
         }
-        XCTAssertEqual(try outcome(String(repeating: "a", count: 1_000)), .match, "the longest value")
+        XCTAssertEqual(try outcome(String(repeating: "a", count: 300)), .match, "the longest value")
         XCTAssertEqual(try outcome(String(repeating: "a", count: 1)), .match, "the shortest value")
-        // No value and no pair of values ends in b, the third rule needs a's only, x is not an a: every
-        // rule fails or the budget runs out first; either way the call returns.
-        let hard = try outcome(String(repeating: "a", count: 1_999) + "c")
+        // No value ends in c, x is not an a: every rule fails or the budget runs out first; either
+        // way the call returns.
+        let hard = try outcome(String(repeating: "a", count: 599) + "c")
         XCTAssertTrue([.noMatch, .undecided].contains(hard), "\(hard)")
         XCTAssertEqual(try outcome("b"), .noMatch)
     }

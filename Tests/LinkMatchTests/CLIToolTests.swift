@@ -56,16 +56,16 @@ enum LinkMatchTool {
         return try body(url.path)
     }
 
-    /// /work/shared/real-world-aasa (beside the repository: `../shared/real-world-aasa`).
+    /// TestData/real-world-aasa (copied from the shared material).
     static func realWorld(_ name: String) -> String {
         realWorldDirectory.appendingPathComponent(name).path
     }
 
     static var realWorldDirectory: URL {
-        // Tests/LinkMatchTests/CLIToolTests.swift -> repository root -> ../shared
+        // Tests/LinkMatchTests/CLIToolTests.swift -> repository root -> TestData
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/real-world-aasa")
+            .deletingLastPathComponent()
+            .appendingPathComponent("TestData/real-world-aasa")
     }
 
     /// Parses `--json` output with LinkMatch's parser.

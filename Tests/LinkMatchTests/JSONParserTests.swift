@@ -488,10 +488,10 @@ final class JSONParserTests: XCTestCase {
         return depth
     }
 
-    /// The .json files of /work/shared/real-world-aasa, found relative to this source file.
+    /// The .json files of TestData/real-world-aasa, found relative to this source file.
     private func realWorldFiles() throws -> [(name: String, bytes: [UInt8])] {
         let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let folder = repoRoot.appendingPathComponent("../shared/real-world-aasa").standardizedFileURL
+        let folder = repoRoot.appendingPathComponent("TestData/real-world-aasa").standardizedFileURL
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             throw XCTSkip("real-world AASA folder not found at \(folder.path)")
         }

@@ -12,7 +12,7 @@ enum SeedWriter {
         let root = options.value("--root") ?? FileManager.default.currentDirectoryPath
         let corpus = options.value("--corpus") ?? root + "/Corpus"
         let vectors = root + "/Tests/LinkMatchTests/Vectors"
-        let realWorldFolder = options.value("--real-world") ?? root + "/../shared/real-world-aasa"
+        let realWorldFolder = options.value("--real-world") ?? root + "/TestData/real-world-aasa"
         do {
             let spec = try SeedSources.specExamples(options.value("--spec-examples") ?? vectors + "/spec-examples.json")
             let conformance = try SeedSources.conformance(options.value("--conformance") ?? vectors + "/conformance.json")

@@ -15,7 +15,7 @@
 /// branches) are checked only for active sources; then epsilon edges close the set in one
 /// forward pass. Cost per unit: O(words + active jump sources' edges + active epsilon edges),
 /// never more than O(states); no allocation (two state sets for the whole text).
-struct BitNFA: Sendable {
+final class BitNFA: Sendable {
     let stateCount: Int
     let words: Int
     let accept: Int

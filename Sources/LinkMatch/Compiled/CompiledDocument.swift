@@ -3,7 +3,7 @@
 public struct CompiledDocument: PreparedDocument {
     let rules: [CompiledRule]
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
-    let planOfApp: [String: Int]
+    let planOfApp: [[UInt8]: Int]
     let plans: [RuleIndex]
 
     public init(_ document: AASADocument) {
@@ -24,17 +24,17 @@ public struct CompiledDocument: PreparedDocument {
             entryRules.append(mine)
         }
         // Apps listed in the same entries share one plan.
-        var entriesOfApp: [String: [Int]] = [:]
-        var appOrder: [String] = []
+        var entriesOfApp: [[UInt8]: [Int]] = [:] // keyed by UTF-8: exact app ID equality (D12)
+        var appOrder: [[UInt8]] = []
         for (e, entry) in document.entries.enumerated() {
-            for app in entry.appIDs {
+            for app in entry.appIDs.map({ Array($0.utf8) }) {
                 if entriesOfApp[app] == nil { appOrder.append(app) }
                 if entriesOfApp[app]?.last != e { entriesOfApp[app, default: []].append(e) }
             }
         }
         var planOfEntries: [[Int]: Int] = [:]
         var plans: [RuleIndex] = []
-        var planOfApp: [String: Int] = [:]
+        var planOfApp: [[UInt8]: Int] = [:]
         for app in appOrder {
             let entries = entriesOfApp[app] ?? []
             if let existing = planOfEntries[entries] {
@@ -68,7 +68,7 @@ public struct CompiledDocument: PreparedDocument {
         guard HostComparison.equalIgnoringASCIICase(url.scheme, "https") else { return .noMatch(.scheme) }
         // U3: the file's domain; an empty domain skips the check.
         if !domain.isEmpty, !HostComparison.equalIgnoringASCIICase(url.host, domain) { return .noMatch(.host) }
-        guard let plan = planOfApp[appID].map({ plans[$0] }) else { return .noMatch(.appNotListed) }
+        guard let plan = planOfApp[Array(appID.utf8)].map({ plans[$0] }) else { return .noMatch(.appNotListed) }
         var texts = URLTexts(url)
         // C3, D7: the first matching rule in app order decides; the index only skips rules whose
         // literal path prefix the URL lacks.
@@ -90,6 +90,19 @@ public struct CompiledDocument: PreparedDocument {
 /// compares strings (a byte comparison when both sides are ASCII, which is the usual case).
 enum HostComparison {
     static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        // The usual case first: both ASCII, compared in place.
+        var a = a
+        var b = b
+        let fast = a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                for byte in x where byte >= 0x80 { return nil }
+                for byte in y where byte >= 0x80 { return nil }
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count where lower(x[i]) != lower(y[i]) { return false }
+                return true
+            }
+        }
+        if let fast { return fast }
         guard a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) else { return lowered(a) == lowered(b) }
         return a.utf8.elementsEqual(b.utf8) { lower($0) == lower($1) }
     }

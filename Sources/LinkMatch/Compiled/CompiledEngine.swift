@@ -51,6 +51,9 @@ public struct CompiledPart: Sendable {
     public func verdictCountingWork(for text: String) -> (verdict: PartVerdict, work: Int) {
         guard let pattern else { return (.invalidPattern, 0) }
         var work = 0
+        if caseSensitive, percentEncoded, let matched = MatchText.matchInPlace(text, isPath: isPath, pattern, work: &work) {
+            return (matched ? .matched : .notMatched, work)
+        }
         let prepared = MatchText(text, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
         let matched = prepared.matches(pattern, work: &work)
         return (matched ? .matched : .notMatched, work)

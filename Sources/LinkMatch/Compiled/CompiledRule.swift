@@ -1,5 +1,5 @@
 /// One effective rule with every pattern compiled (C1, C2, C5, Q1–Q5).
-struct CompiledRule: Sendable {
+final class CompiledRule: Sendable {
     enum Query: Sendable {
         /// No `?` key (or a dictionary ignored by Q5): any query (C2).
         case any
@@ -73,7 +73,7 @@ struct CompiledRule: Sendable {
             for item in items {
                 // Q4: every occurrence must match; Q3: an absent item reads as "".
                 var present = false
-                for occurrence in texts.queryItems(form) where occurrence.name == item.comparableName {
+                for occurrence in texts.queryItems(form) where occurrence.name.isExactly(item.comparableName) {
                     present = true
                     guard occurrence.value.matches(item.pattern, work: &work) else { return false }
                 }
@@ -97,10 +97,10 @@ struct CompiledRule: Sendable {
         case .whole(let pattern):
             parts.append(PartTrace(part: .query, pattern: pattern, texts: [compared(url.query ?? "")], verdict: .matched))
         case .items(let list):
-            let present = ParsedURL.queryItems(url.query ?? "")
+            let present = QueryItemSplitter.items(url.query ?? "")
             for (item, compiled) in zip(list, itemNames) {
                 var texts: [String] = []
-                for occurrence in present where form.comparableName(occurrence.name) == compiled {
+                for occurrence in present where form.comparableName(occurrence.name).isExactly(compiled) {
                     texts.append(compared(occurrence.value))
                 }
                 parts.append(PartTrace(part: .queryItem(item.name), pattern: item.pattern,

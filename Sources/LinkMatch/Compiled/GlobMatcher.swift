@@ -4,7 +4,7 @@
 /// occurrence after the previous one. Leftmost placement never loses a match because the stars
 /// around a middle segment absorb any gap, so there is no backtracking: the cost is at most
 /// |text| x |pattern| unit comparisons, usually |text|.
-struct GlobMatcher: Sendable {
+final class GlobMatcher: Sendable {
     /// A run of literals and `?` between two stars.
     struct Segment: Sendable {
         /// Unit values, `UnitLabel.any` for `?`.
@@ -34,12 +34,93 @@ struct GlobMatcher: Sendable {
         func firstMatch<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from lo: Int, to hi: Int,
                                                                  work: inout Int) -> Int? {
             guard hi - lo >= count else { return nil }
+            if allAny { return lo }
+            if let search { return search.firstMatch(in: text, from: lo, to: hi, length: count, work: &work) }
             var start = lo
             while start <= hi - count {
                 if matches(text, at: start, work: &work) { return start }
                 start += 1
             }
             return nil
+        }
+
+        /// Shift-And tables for segments of up to 4,096 units: one pass over the text, whatever the
+        /// segment (the naive search above costs up to |text| x |segment| on `aaaa…ab`).
+        let search: ShiftAndSearch?
+
+        /// `searchable`: a middle segment, placed by searching (the first and last are pinned).
+        init(labels: [UInt32], searchable: Bool) {
+            self.labels = labels
+            allAny = labels.allSatisfy { $0 == UnitLabel.any }
+            search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
+        }
+    }
+
+    /// Bit i of a unit's mask is set when label i accepts the unit (Baeza-Yates–Gonnet Shift-And,
+    /// over as many 64-bit words as the segment needs): O(|text| x words), no backtracking.
+    struct ShiftAndSearch: Sendable {
+        static let maxWords = 64
+
+        let words: Int
+        /// 128 ASCII masks, then one per wide unit, then the `?`-only mask; `words` each.
+        let masks: [UInt64]
+        let wideUnits: [UInt32]
+
+        init(_ labels: [UInt32]) {
+            let w = (labels.count + 63) >> 6
+            words = w
+            let wide = Array(Set(labels.filter { $0 >= 128 && $0 != UnitLabel.any })).sorted()
+            wideUnits = wide
+            let rows = 128 + wide.count + 1
+            var masks = [UInt64](repeating: 0, count: rows * w)
+            for (i, label) in labels.enumerated() {
+                let word = i >> 6
+                let bit = UInt64(1) << UInt64(i & 63)
+                if label == UnitLabel.any {
+                    for row in 0..<rows { masks[row * w + word] |= bit }
+                } else if label < 128 {
+                    masks[Int(label) * w + word] |= bit
+                } else if let k = wide.firstIndex(of: label) {
+                    masks[(128 + k) * w + word] |= bit
+                }
+            }
+            self.masks = masks
+        }
+
+        @inline(__always)
+        func row(_ unit: UInt32) -> Int {
+            if unit < 128 { return Int(unit) }
+            var lo = 0
+            var hi = wideUnits.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if wideUnits[mid] < unit { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < wideUnits.count && wideUnits[lo] == unit ? 128 + lo : 128 + wideUnits.count
+        }
+
+        func firstMatch<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from lo: Int, to hi: Int,
+                                                                 length: Int, work: inout Int) -> Int? {
+            let w = words
+            let lastWord = (length - 1) >> 6
+            let done = UInt64(1) << UInt64((length - 1) & 63)
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: w) { state -> Int? in
+                for k in 0..<w { state[k] = 0 }
+                var i = lo
+                while i < hi {
+                    let base = row(UInt32(truncatingIfNeeded: text[i])) * w
+                    var carry: UInt64 = 1 // a match may start at every position
+                    for k in 0..<w {
+                        let d = state[k]
+                        state[k] = ((d << 1) | carry) & masks[base + k]
+                        carry = d >> 63
+                    }
+                    work += w
+                    if state[lastWord] & done != 0 { return i - length + 1 }
+                    i += 1
+                }
+                return nil
+            }
         }
     }
 
@@ -52,12 +133,12 @@ struct GlobMatcher: Sendable {
     let shape: PatternShape
 
     init(_ atoms: [CompiledAtom]) {
-        var segments: [Segment] = []
+        var runs: [[UInt32]] = []
         var current: [UInt32] = []
         var hasStar = false
         var previousWasStar = false
         func close() {
-            segments.append(Segment(labels: current, allAny: current.allSatisfy { $0 == UnitLabel.any }))
+            runs.append(current)
             current = []
         }
         for atom in atoms {
@@ -79,6 +160,9 @@ struct GlobMatcher: Sendable {
             }
         }
         close()
+        let segments = runs.enumerated().map { i, labels in
+            Segment(labels: labels, searchable: hasStar && i > 0 && i < runs.count - 1)
+        }
         self.segments = segments
         self.hasStar = hasStar
         minLength = segments.reduce(0) { $0 + $1.count }

@@ -4,6 +4,7 @@ enum PatternCompiler {
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool,
                         variables: inout VariableResolver) -> CompiledPattern? {
         guard let parsed = try? PatternParser.parse(source) else { return nil }
+        guard PatternLimits.fits(parsed, variables: variables.table) else { return nil } // P5
         var atoms: [CompiledAtom] = []
         atoms.reserveCapacity(parsed.elements.count)
         var choices: [[[CompiledAtom]]] = []

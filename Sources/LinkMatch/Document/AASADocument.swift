@@ -20,10 +20,10 @@ public struct AASADocument: Sendable, Equatable {
 
     /// Every app ID the document names, in first-appearance order (M2).
     public var appIDs: [String] {
-        var seen = Set<String>()
+        var seen = Set<[UInt8]>() // exact, not canonical, equality (D12)
         var out: [String] = []
         for entry in entries {
-            for id in entry.appIDs where seen.insert(id).inserted { out.append(id) }
+            for id in entry.appIDs where seen.insert(Array(id.utf8)).inserted { out.append(id) }
         }
         return out
     }
@@ -31,7 +31,7 @@ public struct AASADocument: Sendable, Equatable {
     /// The rules that apply to `appID`, entry by entry, each with its defaults resolved (C5, D7).
     public func effectiveRules(for appID: String) -> [EffectiveRule] {
         var out: [EffectiveRule] = []
-        for (e, entry) in entries.enumerated() where entry.appIDs.contains(appID) {
+        for (e, entry) in entries.enumerated() where entry.appIDs.contains(where: { $0.isExactly(appID) }) {
             for (r, rule) in entry.rules.enumerated() {
                 out.append(EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
                                          entryDefaults: entry.defaults, domainDefaults: defaults))

@@ -52,6 +52,9 @@ extension AASADocument {
         var parser = DocumentParser()
         let document = parser.document(from: top)
         diagnostics += parser.diagnostics
+        guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
+            throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
+        }
         if bytes.count > 128 * 1024 {
             diagnostics.append(Diagnostic(.warning, "over-apple-size-limit", at: "",
                 "the file is \(bytes.count) bytes; Apple's CDN refuses files over 128 KB"))
@@ -68,6 +71,8 @@ extension AASADocument {
 /// Walks the JSON tree once, building the model and collecting diagnostics.
 struct DocumentParser {
     var diagnostics: [Diagnostic] = []
+    /// The sum of every pattern's expanded size (P5), to refuse documents too complex to compile.
+    var totalExpandedSize = 0
 
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
     static let entryKeys = ["appID", "appIDs", "components", "paths", "defaults"]
@@ -157,7 +162,7 @@ struct DocumentParser {
             report(.warning, "both-app-id-forms", path, "both \"appID\" and \"appIDs\": LinkMatch uses the union (SPEC.md D4); Apple's behaviour is unclear, keep one")
         }
         var unique: [String] = []
-        for id in appIDs where !unique.contains(id) { unique.append(id) }
+        for id in appIDs where !unique.contains(where: { $0.isExactly(id) }) { unique.append(id) }
         for id in unique {
             if id.isEmpty {
                 report(.error, "empty-app-id", path, "an app ID is the empty string")
@@ -316,12 +321,17 @@ struct DocumentParser {
         return VariableTable(custom: custom)
     }
 
-    /// P4: every `$(name)` must be defined.
+    /// P4: every `$(name)` must be defined. P5: every pattern stays within the size limit.
     mutating func checkVariables(_ table: VariableTable, entries: [DetailEntry], defaults: ComponentFields) {
         func check(_ pattern: String?, at path: String) {
             guard let pattern, let parsed = try? PatternParser.parse(pattern) else { return }
             for name in parsed.variableNames where table.values(of: name) == nil {
                 report(.error, "undefined-variable", path, "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
+            }
+            let size = PatternLimits.expandedSize(of: parsed, variables: table)
+            totalExpandedSize += size
+            if size > PatternLimits.maxExpandedSize {
+                report(.error, "invalid-pattern", path, "with its variables' values the pattern expands to \(size) elements, over the limit of \(PatternLimits.maxExpandedSize) (SPEC.md P5); this rule never matches")
             }
         }
         func checkFields(_ f: ComponentFields, at path: String) {

@@ -55,7 +55,7 @@ public struct ReferenceEngine: MatchEngine {
             guard Self.asciiLowercased(url.scheme) == "https" else { return .noMatch(.scheme) }
             // U3: the URL must be on the file's domain (an empty domain skips the check).
             if !domain.isEmpty, Self.asciiLowercased(url.host) != Self.asciiLowercased(domain) { return .noMatch(.host) }
-            guard document.entries.contains(where: { $0.appIDs.contains(appID) }) else { return .noMatch(.appNotListed) }
+            guard document.entries.contains(where: { $0.appIDs.contains { $0.isExactly(appID) } }) else { return .noMatch(.appNotListed) }
 
             var budget = self.budget
             // D7, C3: entries in order, rules in order; the first rule whose parts all match decides.
@@ -106,7 +106,7 @@ public struct ReferenceEngine: MatchEngine {
                 let present = ParsedURL.queryItems(url.query ?? "")
                 for item in items {
                     let wanted = comparableName(item.name, decode: false, rule)
-                    let values = present.filter { comparableName(String($0.name), decode: true, rule) == wanted }.map { String($0.value) }
+                    let values = present.filter { comparableName(String($0.name), decode: true, rule).isExactly(wanted) }.map { String($0.value) }
                     guard run(.queryItem(item.name), item.pattern, values.isEmpty ? [""] : values, isPath: false) else { return out }
                 }
             }

@@ -88,6 +88,7 @@ extension ReferencePatternMatcher {
     static func build(pattern source: String, isPath: Bool, caseSensitive: Bool,
                       variables: VariableTable) -> [ReferencePatternMatcher]? {
         guard let pattern = try? PatternParser.parse(source) else { return nil }
+        guard PatternLimits.fits(pattern, variables: variables) else { return nil } // P5
         func fold(_ c: Unicode.Scalar) -> Unicode.Scalar { caseSensitive ? c : CaseFolding.fold(c) }
         func atom(_ e: PatternElement) -> Atom {
             switch e {

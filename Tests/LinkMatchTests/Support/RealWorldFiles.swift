@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
 
-/// The real AASA files in `../shared/real-world-aasa` (beside the repository, as CI lays it out).
+/// The real AASA files in `TestData/real-world-aasa` (copied from the shared material).
 enum RealWorldFiles {
     static var folder: URL {
         let repoRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return repoRoot.appendingPathComponent("../shared/real-world-aasa").standardizedFileURL
+        return repoRoot.appendingPathComponent("TestData/real-world-aasa").standardizedFileURL
     }
 
     static func bytes(_ name: String) throws -> [UInt8] {

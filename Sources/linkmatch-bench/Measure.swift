@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Median-of-samples timing with ContinuousClock. Each sample runs the body enough times to last
+/// at least `sampleTarget`; the result is nanoseconds per operation.
+struct Measure {
+    var samples: Int
+    var sampleTarget: Duration
+
+    init(quick: Bool) {
+        samples = quick ? 3 : 7
+        sampleTarget = quick ? .milliseconds(2) : .milliseconds(25)
+    }
+
+    /// `body` performs `ops` operations and returns a value that depends on their results (so
+    /// the optimizer cannot drop them).
+    func nanosecondsPerOp(ops: Int, _ body: () -> Int) -> Double {
+        let clock = ContinuousClock()
+        var sink = 0
+        var iterations = 1
+        while true {
+            let elapsed = clock.measure { for _ in 0..<iterations { sink &+= body() } }
+            if elapsed >= sampleTarget || iterations >= 1 << 24 { break }
+            // Aim straight for the target, at most doubling 16x per round.
+            let ratio = Double(sampleTarget.nanoseconds) / max(1, Double(elapsed.nanoseconds))
+            iterations = max(iterations + 1, Int(Double(iterations) * min(16, ratio * 1.1)))
+        }
+        var results: [Double] = []
+        for _ in 0..<samples {
+            let elapsed = clock.measure { for _ in 0..<iterations { sink &+= body() } }
+            results.append(Double(elapsed.nanoseconds) / Double(iterations * max(1, ops)))
+        }
+        blackHole(sink)
+        return median(results)
+    }
+
+    /// Times one run of `body` (for compile steps that are too slow or too big to repeat much).
+    func nanosecondsOnce<T>(_ body: () -> T) -> (Double, T) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let value = body()
+        let elapsed = clock.now - start
+        return (Double(elapsed.nanoseconds), value)
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+@inline(never)
+func blackHole(_ value: Int) {
+    if value == 0x5EED_F00D_1234 { print("", terminator: "") }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+/// Peak resident memory of this process (VmHWM from /proc/self/status), in KiB; nil elsewhere.
+func peakMemoryKiB() -> Int? {
+    guard let file = fopen("/proc/self/status", "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 512)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if text.hasPrefix("VmHWM:") {
+            return Int(text.dropFirst(6).filter { $0.isNumber })
+        }
+    }
+    return nil
+}

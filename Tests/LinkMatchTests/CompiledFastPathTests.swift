@@ -1,0 +1,131 @@
+import XCTest
+@testable import LinkMatch
+
+/// Each matcher the compiled engine picks, with hand-written expectations from the spec
+/// (P1–P4, N1–N3, E1–E3, V1–V4).
+final class CompiledFastPathTests: XCTestCase {
+    func verdict(_ pattern: String, _ text: String, path: Bool = true, cs: Bool = true, pe: Bool = true,
+                 variables: VariableTable = VariableTable(), file: StaticString = #filePath, line: UInt = #line) -> PartVerdict {
+        let request = PartRequest(pattern: pattern, kind: path ? .path : .plain, text: text,
+                                  caseSensitive: cs, percentEncoded: pe, variables: variables)
+        let got = CompiledEngine().matchPart(request)
+        // The expectations below are read from the spec; the reference must read it the same way.
+        XCTAssertEqual(ReferenceEngine().matchPart(request), got, "reference disagrees", file: file, line: line)
+        return got
+    }
+
+    func shape(_ pattern: String, path: Bool = true, variables: VariableTable = VariableTable()) -> String {
+        CompiledPart(pattern: pattern, kind: path ? .path : .plain, variables: variables).shapeName
+    }
+
+    func testLiteral() {
+        XCTAssertEqual(shape("/help/website/faq"), "literal")
+        XCTAssertEqual(verdict("/help/website/faq", "/help/website/faq"), .matched)
+        XCTAssertEqual(verdict("/help/website/faq", "/help/website/faq/"), .matched)      // N2
+        XCTAssertEqual(verdict("/help/website/faq", "help/website/faq"), .matched)        // N1
+        XCTAssertEqual(verdict("/help/website/faq", "/help/website/fa"), .notMatched)
+        XCTAssertEqual(verdict("/help/website/faq", "/help/website/faqs"), .notMatched)
+        XCTAssertEqual(verdict("/help/website/faq", "/help/website/FAQ"), .notMatched)    // caseSensitive default
+        XCTAssertEqual(verdict("/help/website/faq", "/HELP/website/FAQ", cs: false), .matched) // E1
+        XCTAssertEqual(verdict("", "/", path: true), .matched)
+        XCTAssertEqual(verdict("", "", path: false), .matched)
+        XCTAssertEqual(verdict("", "x", path: false), .notMatched)
+    }
+
+    func testPrefixAndParentRule() {
+        XCTAssertEqual(shape("/buy/*"), "prefix")
+        XCTAssertEqual(verdict("/buy/*", "/buy/42"), .matched)
+        XCTAssertEqual(verdict("/buy/*", "/buy/a/b/c"), .matched)
+        XCTAssertEqual(verdict("/buy/*", "/buy"), .matched)            // N3
+        XCTAssertEqual(verdict("/buy/*", "/buy/"), .matched)
+        XCTAssertEqual(verdict("/buy/*", "/buyer"), .notMatched)
+        XCTAssertEqual(verdict("/buy/?*", "/buy"), .notMatched)        // N3 needs a lone `*`
+        XCTAssertEqual(verdict("/buy/*", "/buy", path: false), .notMatched) // not a path: no N1–N3
+        XCTAssertEqual(verdict("*", "", path: false), .matched)
+    }
+
+    func testSuffix() {
+        XCTAssertEqual(shape("*/checkout"), "suffix")
+        XCTAssertEqual(verdict("*/checkout", "/cart/checkout"), .matched)
+        XCTAssertEqual(verdict("*/checkout", "/a/b/checkout/"), .matched)
+        XCTAssertEqual(verdict("*/checkout", "/checkout"), .notMatched) // the text loses its leading slash (N1)
+        XCTAssertEqual(verdict("*/checkout", "/cart/checkouts"), .notMatched)
+    }
+
+    func testInfix() {
+        XCTAssertEqual(shape("*infix*"), "infix")
+        XCTAssertEqual(verdict("*infix*", "/a/infix/b"), .matched)
+        XCTAssertEqual(verdict("*infix*", "infix"), .matched)
+        XCTAssertEqual(verdict("*infix*", "/a/infi/x"), .notMatched)
+    }
+
+    func testFixedLengthRuns() {
+        XCTAssertEqual(shape("/id/????"), "fixedLength")
+        XCTAssertEqual(verdict("/id/????", "/id/4815"), .matched)
+        XCTAssertEqual(verdict("/id/????", "/id/481"), .notMatched)
+        XCTAssertEqual(verdict("/id/????", "/id/481/"), .notMatched)    // N2 removes the slash first
+        XCTAssertEqual(verdict("/id/????", "/id/48151"), .notMatched)
+        XCTAssertEqual(verdict("????", "%41b", path: false), .matched)   // P2: `%41` is three characters
+        XCTAssertEqual(verdict("??", "%41b", path: false, pe: false), .matched) // E3: decoded first
+        XCTAssertEqual(verdict("?", "é", path: false), .matched)        // a scalar, not a byte
+    }
+
+    func testGeneralGlob() {
+        XCTAssertEqual(shape("/a/*/b/?*/c"), "glob")
+        XCTAssertEqual(verdict("/a/*/b/?*/c", "/a/x/b/y/c"), .matched)
+        XCTAssertEqual(verdict("/a/*/b/?*/c", "/a/b/y/c"), .notMatched)
+        XCTAssertEqual(verdict("/a/*/b/?*/c", "/a/x/b//c"), .notMatched)
+        XCTAssertEqual(verdict("/a/*/c", "/a/c"), .notMatched)          // N3 does not apply inside
+        XCTAssertEqual(verdict("*ab*ba*", "aba", path: false), .notMatched) // segments may not overlap
+        XCTAssertEqual(verdict("*ab*ba*", "abba", path: false), .matched)
+        let long = String(repeating: "a", count: 512)
+        XCTAssertEqual(verdict("*a*a*a*a*a*a*a*a*b", long, path: false), .notMatched)
+        XCTAssertEqual(verdict("*a*a*a*a*a*a*a*a*b", long + "b", path: false), .matched)
+    }
+
+    func testPercentEncodingAndBytes() {
+        XCTAssertEqual(verdict("/a%2Fb", "/a%2Fb"), .matched)
+        XCTAssertEqual(verdict("/a%2Fb", "/a%2fb"), .notMatched)       // E2: hex case matters
+        XCTAssertEqual(verdict("/a%2Fb", "/a%2Fb", pe: false), .notMatched) // E3: text decodes to a/b
+        XCTAssertEqual(verdict("/a/b", "/a%2Fb", pe: false), .matched)
+        XCTAssertEqual(verdict("/a/*", "/a%2F", pe: false), .matched)  // N4: normalized after decoding
+        XCTAssertEqual(verdict("/café", "/caf%C3%A9", pe: false), .matched)
+        XCTAssertEqual(verdict("/café", "/caf%C3%A9"), .notMatched)
+        XCTAssertEqual(verdict("/caf?", "/café"), .matched)            // part-level non-ASCII: scalars
+        XCTAssertEqual(verdict("/?", "/%FF", pe: false), .matched)       // U+FFFD is one character
+        XCTAssertEqual(verdict("/ÉTÉ", "/été", cs: false), .matched)
+        XCTAssertEqual(verdict("/ÉTÉ", "/%C3%89t%C3%A9", cs: false, pe: false), .matched)
+    }
+
+    func testAutomatonWithVariables() {
+        let food = VariableTable(custom: [(name: "food", values: ["burrito", "pizza", "sushi", "samosa"])])
+        let pattern = "/$(lang)_$(region)/$(food)/"
+        XCTAssertEqual(shape(pattern, variables: food), "automaton")
+        XCTAssertEqual(verdict(pattern, "/en_US/pizza/", variables: food), .matched)
+        XCTAssertEqual(verdict(pattern, "/fr_CA/samosa", variables: food), .matched)
+        XCTAssertEqual(verdict(pattern, "/en_UK/pizza", variables: food), .notMatched) // V4: UK is not a region
+        XCTAssertEqual(verdict(pattern, "/en_US/pizzas", variables: food), .notMatched)
+        XCTAssertEqual(verdict(pattern, "/EN_us/PIZZA", cs: false, variables: food), .matched) // V3
+        XCTAssertEqual(verdict(pattern, "/EN_us/PIZZA", variables: food), .notMatched)
+
+        let wild = VariableTable(custom: [(name: "p", values: ["a", "aa", "a*b", "?x", ""])])
+        XCTAssertEqual(verdict("$(p)c", "c", path: false, variables: wild), .matched)    // empty value
+        XCTAssertEqual(verdict("$(p)c", "azzzbc", path: false, variables: wild), .matched) // `*` inside a value
+        XCTAssertEqual(verdict("$(p)c", "azzzc", path: false, variables: wild), .notMatched) // ... kept to its value
+        XCTAssertEqual(verdict("$(p)c", "qxc", path: false, variables: wild), .matched)
+        XCTAssertEqual(verdict("$(p)$(p)", "aaa", path: false, variables: wild), .matched)
+        XCTAssertEqual(verdict("x$(digit)$(digit)", "x42", path: false), .matched)
+        XCTAssertEqual(verdict("x$(digit)$(digit)", "x4a", path: false), .notMatched)
+    }
+
+    func testInvalidAndNever() {
+        XCTAssertEqual(shape("/a/$(oops"), "invalid")
+        XCTAssertEqual(verdict("/a/$(oops", "/a/$(oops"), .invalidPattern) // P3
+        XCTAssertEqual(verdict("/a/$()", "/a/"), .invalidPattern)
+        XCTAssertEqual(verdict("/a/$(nope)", "/a/x"), .invalidPattern)     // P4
+        XCTAssertEqual(verdict("/a/$5", "/a/$5"), .matched)                 // `$` alone is literal
+        let empty = VariableTable(custom: [(name: "none", values: [])])
+        XCTAssertEqual(shape("/a/$(none)", variables: empty), "never")      // V6
+        XCTAssertEqual(verdict("/a/$(none)*", "/a/x", variables: empty), .notMatched)
+    }
+}

@@ -85,7 +85,7 @@ limits() {
 # What broke, as a file-name fragment: the check's summary, else the libFuzzer artifact kind.
 failure_slug() {
     local log=$1 kind=$2 summary
-    summary=$(grep -h -m1 -o 'check failed[^:]*: .*' "$log" 2>/dev/null | sed 's/^[^:]*: //')
+    summary=$(grep -a -h -m1 -o 'check failed[^:]*: .*' "$log" 2>/dev/null | sed 's/^[^:]*: //')
     [[ -n $summary ]] || summary=$kind
     # At most 60 characters, cut at a word boundary.
     printf '%s' "$summary" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-61 |
@@ -193,19 +193,19 @@ for target in "${targets[@]}"; do
     "$bin" "${flags[@]}" "$dir/new" "$dir/start" >"$dir/fuzz.log" 2>&1
     status=$?
     elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
-    if ! grep -q '^INFO: Running with' "$dir/fuzz.log"; then
+    if ! grep -a -q '^INFO: Running with' "$dir/fuzz.log"; then
         echo "error: fuzz-$target did not start libFuzzer (no 'INFO: Running with' banner):" >&2
         tail -20 "$dir/fuzz.log" >&2
         exit 2
     fi
     # Coverage must be registered with libFuzzer, or it fuzzes blind (see Sources/Fuzz/CoverageProbe).
-    counters=$(grep -m1 -oE '[0-9]+ inline 8-bit counters' "$dir/fuzz.log" | grep -oE '^[0-9]+')
+    counters=$(grep -a -m1 -oE '[0-9]+ inline 8-bit counters' "$dir/fuzz.log" | grep -a -oE '^[0-9]+')
     if ((${counters:-0} < 1000)); then
         echo "error: fuzz-$target registered ${counters:-no} coverage counters with libFuzzer: it would fuzz blind" >&2
         exit 2
     fi
-    runs=$(grep -hoE 'stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
-    cov=$(grep -E '^#[0-9]+' "$dir/fuzz.log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')
+    runs=$(grep -a -hoE 'stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -a -oE '[0-9]+$')
+    cov=$(grep -a -E '^#[0-9]+' "$dir/fuzz.log" | tail -1 | grep -a -oE 'cov: [0-9]+ ft: [0-9]+')
     speed=$(( ${runs:-0} * 1000 / (elapsed > 0 ? elapsed : 1) ))
     printf '%s: %s runs in %d.%03ds (%s exec/s), %s, %s new inputs (log: %s)\n' "$target" "${runs:-?}" \
         $((elapsed / 1000)) $((elapsed % 1000)) "$speed" "${cov:-no coverage line}" "$(ls "$dir/new" | wc -l)" \

@@ -112,10 +112,10 @@ handle_failure() {
     local minimize_args=(-minimize_crash=1 "-max_total_time=$minimize_seconds" "-exact_artifact_path=$minimized")
     # Each minimizing step is one libFuzzer run: bound it by runs too, or every step takes the whole budget.
     if [[ $kind == crash || $kind == leak ]]; then minimize_args+=(-runs=100000); else minimize_args+=(-runs=20); fi
-    if ! "$bin" $(limits "$len") "${minimize_args[@]}" "$artifact" >"$dir/minimize.log" 2>&1 || [[ ! -s $minimized ]]; then
-        [[ -s $minimized ]] || cp "$artifact" "$minimized"
-    fi
-    # The minimized input must still fail; a hang may not reproduce within the budget: keep the original.
+    "$bin" $(limits "$len") "${minimize_args[@]}" "$artifact" >"$dir/minimize.log" 2>&1
+    # libFuzzer writes the minimized file only for an input that still fails. When it wrote none (a hang
+    # may not reproduce within the budget), the original input is kept.
+    [[ -s $minimized ]] || cp "$artifact" "$minimized"
     local slug hash
     slug=$(failure_slug "$dir/minimize.log" "$kind")
     [[ $slug != "$kind" ]] || slug=$(failure_slug "$dir/fuzz.log" "$kind")

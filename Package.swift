@@ -17,6 +17,9 @@ import PackageDescription
 ///   `--defsym main=<Module>_main`, which overrides a weak C `main` in plain builds, and it compiles them
 ///   `-parse-as-library` without that renaming under `--sanitize=fuzzer`, so a Swift `main` collides
 ///   with libFuzzer's ("multiple definition of main") while top-level code does not compile.
+/// - AddressSanitizer: `-Xswiftc -sanitize=fuzzer,address`, one flag. With `--sanitize=fuzzer
+///   --sanitize=address` swiftc keeps only the last flag and the Swift code gets no coverage; the
+///   binary then refuses to run (FuzzCoverageProbe) instead of fuzzing blind.
 let fuzzTargets = ["differential", "document", "percent-encoding", "parser", "metamorphic"]
 
 func fuzzTargetName(_ name: String) -> String {

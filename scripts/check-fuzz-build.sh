@@ -28,7 +28,7 @@ build() { # scratch, target, extra swift build flags...
     shift 2
     (cd "$ROOT" && swift build "$@" --scratch-path "$scratch" --product "fuzz-$target") >"$work/build.log" 2>&1 ||
         { cat "$work/build.log" >&2; return 1; }
-    if grep -q 'warning:' "$work/build.log"; then grep 'warning:' "$work/build.log" | sort -u >&2; fi
+    if grep -a -q 'warning:' "$work/build.log"; then grep -a 'warning:' "$work/build.log" | sort -u >&2; fi
 }
 
 # libFuzzer must start and finish 2000 runs.
@@ -37,10 +37,10 @@ expect_fuzzer() { # label, binary
     (cd "$work" && "$bin" -runs=2000 -max_len=256 >"$work/run.log" 2>&1)
     local status=$?
     local counters
-    counters=$(grep -m1 -oE '[0-9]+ inline 8-bit counters' "$work/run.log" | grep -oE '^[0-9]+')
-    if ((status == 0)) && grep -q '^INFO: Running with' "$work/run.log" && grep -q '^Done 2000 runs' "$work/run.log" &&
+    counters=$(grep -a -m1 -oE '[0-9]+ inline 8-bit counters' "$work/run.log" | grep -a -oE '^[0-9]+')
+    if ((status == 0)) && grep -a -q '^INFO: Running with' "$work/run.log" && grep -a -q '^Done 2000 runs' "$work/run.log" &&
         ((${counters:-0} >= 1000)); then
-        pass "$label: libFuzzer banner, $counters coverage counters, $(grep '^Done' "$work/run.log")"
+        pass "$label: libFuzzer banner, $counters coverage counters, $(grep -a '^Done' "$work/run.log")"
     else
         fail "$label: exit $status, no libFuzzer banner or run count:"
         tail -5 "$work/run.log" | sed 's/^/         /'
@@ -52,8 +52,8 @@ expect_refused() { # label, binary
     local label=$1 bin=$2
     (cd "$work" && "$bin" -runs=2000 -max_len=256 >"$work/run.log" 2>&1)
     local status=$?
-    if ((status == 2)) && grep -q 'coverage counters' "$work/run.log" && ! grep -q '^Done' "$work/run.log"; then
-        pass "$label: refused, exit 2: $(grep -m1 -o 'only [0-9]* coverage counters' "$work/run.log")"
+    if ((status == 2)) && grep -a -q 'coverage counters' "$work/run.log" && ! grep -a -q '^Done' "$work/run.log"; then
+        pass "$label: refused, exit 2: $(grep -a -m1 -o 'only [0-9]* coverage counters' "$work/run.log")"
     else
         fail "$label: exit $status, expected a refusal:"
         tail -5 "$work/run.log" | sed 's/^/         /'
@@ -84,13 +84,13 @@ for target in "${TARGETS[@]}"; do
     refused=$?
     "$bin" "$work/input" >"$work/replay.log" 2>&1
     replayed=$?
-    if ((refused == 2)) && grep -q 'built without libFuzzer' "$work/refuse.log" && ! grep -q 'INFO: Running with' "$work/refuse.log"; then
+    if ((refused == 2)) && grep -a -q 'built without libFuzzer' "$work/refuse.log" && ! grep -a -q 'INFO: Running with' "$work/refuse.log"; then
         pass "fuzz-$target -runs=10: exit 2, 'built without libFuzzer'"
     else
         fail "fuzz-$target -runs=10: exit $refused"
     fi
     # The replay must really run the check: exit 0 for a passing input and say so.
-    if ((replayed <= 1)) && grep -q 'replayed 1 inputs' "$work/replay.log"; then
+    if ((replayed <= 1)) && grep -a -q 'replayed 1 inputs' "$work/replay.log"; then
         pass "fuzz-$target FILE: $(tail -1 "$work/replay.log")"
     else
         fail "fuzz-$target FILE: exit $replayed: $(tail -1 "$work/replay.log")"

@@ -11,12 +11,15 @@
 # exits 1. `swift test` replays regressions/ forever after (CorpusReplayTests).
 #
 # It never writes into Corpus/ while fuzzing: libFuzzer starts from a copy and writes new inputs to
-# fuzz-artifacts/ (gitignored); files reach Corpus/ only by `mv -n` of files this run created.
+# fuzz-artifacts/ (gitignored). Files reach Corpus/ only by moving in what this run created: a stored
+# regression (`mv -n`, never over an existing file) or, with --merge, a new merged/ (the old one is
+# moved into the run folder). seeds/ and existing regressions are never modified.
 #
 # Options:
 #   --seconds N     fuzzing time per target (default 15)
 #   --asan          AddressSanitizer build (.build-fuzz-asan), slower, finds memory errors in C/unsafe code
-#   --merge         afterwards add the new inputs that add coverage to Corpus/<target>/merged/
+#   --merge         afterwards recompute Corpus/<target>/merged/ (set-cover merge of merged/ and the new
+#                   inputs over seeds/ and regressions/; see merge_corpus)
 #   --name NAME     name for a stored regression (default: <target>-<what broke>-<hash>)
 #   --mutant NAME   swap a planted-mistake engine in as the candidate (LINKMATCH_FUZZ_MUTANT); findings
 #                   are kept in fuzz-artifacts/ only, never stored as regressions
@@ -82,7 +85,7 @@ limits() {
 # What broke, as a file-name fragment: the check's summary, else the libFuzzer artifact kind.
 failure_slug() {
     local log=$1 kind=$2 summary
-    summary=$(grep -h -m1 -o 'check failed[^:]*: .*' "$log" 2>/dev/null | sed 's/^[^:]*: //')
+    summary=$(grep -a -h -m1 -o 'check failed[^:]*: .*' "$log" 2>/dev/null | sed 's/^[^:]*: //')
     [[ -n $summary ]] || summary=$kind
     # At most 60 characters, cut at a word boundary.
     printf '%s' "$summary" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-61 |
@@ -109,10 +112,10 @@ handle_failure() {
     local minimize_args=(-minimize_crash=1 "-max_total_time=$minimize_seconds" "-exact_artifact_path=$minimized")
     # Each minimizing step is one libFuzzer run: bound it by runs too, or every step takes the whole budget.
     if [[ $kind == crash || $kind == leak ]]; then minimize_args+=(-runs=100000); else minimize_args+=(-runs=20); fi
-    if ! "$bin" $(limits "$len") "${minimize_args[@]}" "$artifact" >"$dir/minimize.log" 2>&1 || [[ ! -s $minimized ]]; then
-        [[ -s $minimized ]] || cp "$artifact" "$minimized"
-    fi
-    # The minimized input must still fail; a hang may not reproduce within the budget: keep the original.
+    "$bin" $(limits "$len") "${minimize_args[@]}" "$artifact" >"$dir/minimize.log" 2>&1
+    # libFuzzer writes the minimized file only for an input that still fails. When it wrote none (a hang
+    # may not reproduce within the budget), the original input is kept.
+    [[ -s $minimized ]] || cp "$artifact" "$minimized"
     local slug hash
     slug=$(failure_slug "$dir/minimize.log" "$kind")
     [[ $slug != "$kind" ]] || slug=$(failure_slug "$dir/fuzz.log" "$kind")
@@ -134,24 +137,37 @@ handle_failure() {
     place "$dir/$file_name" "$regressions/$file_name" && place "$twin" "$regressions/$file_name.json"
 }
 
-# Adds to Corpus/<target>/merged/ the new inputs that add coverage over everything already committed.
-merge_new() {
+# Recomputes Corpus/<target>/merged/: the smallest set of inputs (libFuzzer -set_cover_merge) that, on
+# top of seeds/ and regressions/, keeps every feature of the current merged/ and of this run's new
+# inputs. seeds/ and regressions/ are never touched (so a merge never drops a seed); merged/ is owned by
+# the merge, and its previous contents are moved aside into this run's folder, not deleted.
+merge_corpus() {
     local target=$1 bin=$2 dir=$3 len=$4
-    local out="$dir/merge-out" before="$dir/merge-before"
-    mkdir -p "$out"
-    cp "$dir/start/"* "$out/" 2>/dev/null
-    ls "$out" | LC_ALL=C sort >"$before"
-    if ! "$bin" $(limits "$len") -merge=1 "-merge_control_file=$dir/merge.control" "$out" "$dir/new" >"$dir/merge.log" 2>&1; then
+    local out="$dir/merge-out" old="$dir/merged-before" next="$dir/merged-next" base="$dir/merge-base"
+    mkdir -p "$out" "$old" "$next"
+    local index=0 input
+    for part in seeds regressions; do
+        while IFS= read -r -d '' input; do
+            index=$((index + 1))
+            cp "$input" "$out/base-$part-$index"
+        done < <(corpus_inputs "$ROOT/Corpus/$target/$part")
+    done
+    ls "$out" | LC_ALL=C sort >"$base"
+    while IFS= read -r -d '' input; do cp "$input" "$old/"; done < <(corpus_inputs "$ROOT/Corpus/$target/merged")
+    if ! "$bin" $(limits "$len") -set_cover_merge=1 "-merge_control_file=$dir/merge.control" "$out" "$old" "$dir/new" \
+        >"$dir/merge.log" 2>&1; then
         echo "$target: merge failed, see ${dir#"$ROOT"/}/merge.log" >&2
         return 1
     fi
-    local added=0 file
-    mkdir -p "$ROOT/Corpus/$target/merged"
-    while IFS= read -r file; do
-        [[ -e $ROOT/Corpus/$target/merged/$file ]] && continue
-        mv -n "$out/$file" "$ROOT/Corpus/$target/merged/$file" && added=$((added + 1))
-    done < <(ls "$out" | LC_ALL=C sort | comm -13 "$before" -)
-    echo "$target: merged $added new input(s) into Corpus/$target/merged/"
+    local file
+    while IFS= read -r file; do mv "$out/$file" "$next/$file"; done < <(ls "$out" | LC_ALL=C sort | comm -13 "$base" -)
+    local before after
+    before=$(ls "$old" | wc -l)
+    after=$(ls "$next" | wc -l)
+    # Swap in the new merged/; the old one goes into the run folder.
+    if [[ -d $ROOT/Corpus/$target/merged ]]; then mv "$ROOT/Corpus/$target/merged" "$dir/merged-previous"; fi
+    mv "$next" "$ROOT/Corpus/$target/merged"
+    echo "$target: merged/ now $after inputs (was $before; $(ls "$dir/new" | wc -l) new from this run considered)"
 }
 
 for target in "${targets[@]}"; do
@@ -177,19 +193,19 @@ for target in "${targets[@]}"; do
     "$bin" "${flags[@]}" "$dir/new" "$dir/start" >"$dir/fuzz.log" 2>&1
     status=$?
     elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
-    if ! grep -q '^INFO: Running with' "$dir/fuzz.log"; then
+    if ! grep -a -q '^INFO: Running with' "$dir/fuzz.log"; then
         echo "error: fuzz-$target did not start libFuzzer (no 'INFO: Running with' banner):" >&2
         tail -20 "$dir/fuzz.log" >&2
         exit 2
     fi
     # Coverage must be registered with libFuzzer, or it fuzzes blind (see Sources/Fuzz/CoverageProbe).
-    counters=$(grep -m1 -oE '[0-9]+ inline 8-bit counters' "$dir/fuzz.log" | grep -oE '^[0-9]+')
+    counters=$(grep -a -m1 -oE '[0-9]+ inline 8-bit counters' "$dir/fuzz.log" | grep -a -oE '^[0-9]+')
     if ((${counters:-0} < 1000)); then
         echo "error: fuzz-$target registered ${counters:-no} coverage counters with libFuzzer: it would fuzz blind" >&2
         exit 2
     fi
-    runs=$(grep -hoE 'stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -oE '[0-9]+$')
-    cov=$(grep -E '^#[0-9]+' "$dir/fuzz.log" | tail -1 | grep -oE 'cov: [0-9]+ ft: [0-9]+')
+    runs=$(grep -a -hoE 'stat::number_of_executed_units: *[0-9]+' "$dir/fuzz.log" | grep -a -oE '[0-9]+$')
+    cov=$(grep -a -E '^#[0-9]+' "$dir/fuzz.log" | tail -1 | grep -a -oE 'cov: [0-9]+ ft: [0-9]+')
     speed=$(( ${runs:-0} * 1000 / (elapsed > 0 ? elapsed : 1) ))
     printf '%s: %s runs in %d.%03ds (%s exec/s), %s, %s new inputs (log: %s)\n' "$target" "${runs:-?}" \
         $((elapsed / 1000)) $((elapsed % 1000)) "$speed" "${cov:-no coverage line}" "$(ls "$dir/new" | wc -l)" \
@@ -203,7 +219,7 @@ for target in "${targets[@]}"; do
         tail -20 "$dir/fuzz.log" >&2
         exit 2
     fi
-    ((merge)) && merge_new "$target" "$bin" "$dir" "$len"
-    rm -rf "$dir/start" "$dir/merge-out"
+    ((merge)) && merge_corpus "$target" "$bin" "$dir" "$len"
+    rm -rf "$dir/start" "$dir/merge-out" "$dir/merged-before"
 done
 exit $((found ? 1 : 0))

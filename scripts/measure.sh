@@ -53,8 +53,8 @@ run_once() { # target seconds seed [mutant]
         "-artifact_prefix=$work/artifacts/" "$work/corpus" >"$work/log" 2>&1)
     status=$?
     local elapsed=$((($(date +%s%N) - started) / 1000000))
-    grep -q '^INFO: Running with' "$work/log" || { echo "error: no libFuzzer banner" >&2; tail -5 "$work/log" >&2; exit 2; }
-    runs=$(grep -hoE 'stat::number_of_executed_units: *[0-9]+' "$work/log" | grep -oE '[0-9]+$')
+    grep -a -q '^INFO: Running with' "$work/log" || { echo "error: no libFuzzer banner" >&2; tail -5 "$work/log" >&2; exit 2; }
+    runs=$(grep -a -hoE 'stat::number_of_executed_units: *[0-9]+' "$work/log" | grep -a -oE '[0-9]+$')
     echo "$status ${runs:-0} $elapsed"
 }
 

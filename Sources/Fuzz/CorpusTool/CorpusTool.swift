@@ -39,7 +39,8 @@ enum CorpusTool {
                 StandardError.write("cannot read \(file)\n")
                 return 1
             }
-            print(Checks.readable(target, Array(data)), terminator: "")
+            let text = Checks.readable(target, Array(data))
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
         }
         return 0
     }

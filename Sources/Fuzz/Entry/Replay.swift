@@ -36,14 +36,16 @@ enum Replay {
     }
 
     static func notAFuzzerMessage(_ program: String) -> String {
-        """
-        \(program): this binary was built without libFuzzer, so it cannot fuzz; it only replays inputs:
-            \(program) FILE_OR_FOLDER...
-        To fuzz, build it with libFuzzer (release, separate build folder) and run it:
-            swift build -c release --sanitize=fuzzer --scratch-path .build-fuzz --product \(program)
-            SWIFT_BACKTRACE=enable=no .build-fuzz/release/\(program) Corpus/\(program.dropFirst(5))/merged Corpus/\(program.dropFirst(5))/seeds
-        or simply: scripts/fuzz.sh
+        let target = program.dropFirst("fuzz-".count)
+        return """
+            \(program): this binary was built without libFuzzer, so it cannot fuzz; it only replays inputs:
+                \(program) FILE_OR_FOLDER...
+            To fuzz, run scripts/fuzz.sh \(target), or build with libFuzzer (release, own build folder) and run
+            it with a scratch folder first (libFuzzer writes new inputs into the first folder):
+                swift build -c release --sanitize=fuzzer --scratch-path .build-fuzz --product \(program)
+                mkdir -p /tmp/\(program)
+                SWIFT_BACKTRACE=enable=no .build-fuzz/release/\(program) -dict=Corpus/\(target).dict /tmp/\(program) Corpus/\(target)/seeds
 
-        """
+            """
     }
 }

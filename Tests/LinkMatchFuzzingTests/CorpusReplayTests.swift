@@ -5,6 +5,7 @@
 import Foundation
 import LinkMatch
 import LinkMatchFuzzing
+import Synchronization
 import XCTest
 
 final class CorpusReplayTests: XCTestCase {
@@ -27,19 +28,26 @@ final class CorpusReplayTests: XCTestCase {
         for target in FuzzTarget.allCases {
             let targetFolder = Self.corpus.appendingPathComponent(target.rawValue)
             for part in ["seeds", "regressions"] {
-                for input in try Self.inputs(in: targetFolder.appendingPathComponent(part)) {
-                    let twin = URL(fileURLWithPath: input.path + ".json")
-                    guard let written = try? String(contentsOf: twin, encoding: .utf8) else {
-                        XCTAssertEqual(part, "seeds", "\(input.path) has no readable twin \(twin.lastPathComponent)")
-                        continue
+                let failures = Self.failures(try Self.inputs(in: targetFolder.appendingPathComponent(part))) { input in
+                    guard let twin = FileManager.default.contents(atPath: input.path + ".json") else {
+                        return part == "seeds" ? nil : "\(input.path) has no readable twin \(input.lastPathComponent).json"
                     }
-                    let bytes = try [UInt8](Data(contentsOf: input))
-                    let fromTwin = try Checks.encodeSeed(target, readableJSON: written)
+                    guard let bytes = FileManager.default.contents(atPath: input.path) else { return "\(input.path): cannot read" }
+                    let fromTwin: [UInt8]
+                    do {
+                        fromTwin = try Checks.encodeSeed(target, readableJSON: String(decoding: twin, as: UTF8.self))
+                    } catch {
+                        return "\(input.path).json does not encode: \(error)"
+                    }
                     // One engine is enough to show the case; answers are not what is compared.
                     let engines = Engines.only(ReferenceEngine())
-                    XCTAssertEqual(Checks.readable(target, fromTwin, engines: engines), Checks.readable(target, bytes, engines: engines),
-                                   "\(twin.path) does not describe \(input.lastPathComponent): scripts/write-seeds.sh or fuzz-corpus-tool reencode")
+                    let described = Checks.readable(target, fromTwin, engines: engines)
+                    let actual = Checks.readable(target, [UInt8](bytes), engines: engines)
+                    return described == actual ? nil
+                        : "\(input.path).json does not describe \(input.lastPathComponent) (scripts/write-seeds.sh or "
+                        + "fuzz-corpus-tool reencode):\n\(described)\nvs\n\(actual)"
                 }
+                for failure in failures { XCTFail(failure) }
             }
         }
     }
@@ -63,15 +71,21 @@ final class CorpusReplayTests: XCTestCase {
         let seeds = inputs.filter { $0.path.contains("/\(target.rawValue)/seeds/") }
         // Guards against a replay that passes because it found nothing (moved folder, wrong rule).
         XCTAssertFalse(seeds.isEmpty, "no seeds under \(folder.path)/seeds")
-        var failed = 0
-        for input in inputs {
-            let bytes = try [UInt8](Data(contentsOf: input))
-            if let failure = Checks.run(target, bytes) {
-                failed += 1
-                XCTFail("\(input.path): \(failure.summary)\n\(failure.readable)")
-            }
+        let failures = Self.failures(inputs) { input in
+            guard let data = FileManager.default.contents(atPath: input.path) else { return "\(input.path): cannot read" }
+            return Checks.run(target, [UInt8](data)).map { "\(input.path): \($0.summary)\n\($0.readable)" }
         }
-        print("CorpusReplayTests: \(target.rawValue): \(inputs.count) inputs replayed, \(failed) failed")
+        for failure in failures { XCTFail(failure) }
+        print("CorpusReplayTests: \(target.rawValue): \(inputs.count) inputs replayed, \(failures.count) failed")
+    }
+
+    /// `check` on every input, on all cores (the checks are pure), failures in path order.
+    static func failures(_ inputs: [URL], _ check: @Sendable (URL) -> String?) -> [String] {
+        let found = Mutex<[(Int, String)]>([])
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            if let failure = check(inputs[index]) { found.withLock { $0.append((index, failure)) } }
+        }
+        return found.withLock { $0 }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// Every input file under `folder`, recursively, sorted by path.

@@ -9,16 +9,10 @@ import XCTest
 final class AgreementTests: XCTestCase {
     static let seed: UInt64 = 20_251_123
 
-    #if DEBUG
-    /// Debug builds are about ten times slower (about 1,100 differential and 320 document cases/s on
-    /// this machine), so a debug `swift test` runs a fifth of the cases; `swift test -c release` runs
-    /// the full 100,000 + 10,000.
-    static let differentialCases = 20_000
-    static let documentCases = 2_000
-    #else
+    /// The full run in every build (issue 4 asks for at least 100,000 cases per run): about 90 s of
+    /// differential and 30 s of document cases in a debug build on this machine, ten times less in release.
     static let differentialCases = 100_000
     static let documentCases = 10_000
-    #endif
 
     func run(_ target: FuzzTarget, cases: Int, maxBytes: Int) {
         var g = SeededBytes(seed: Self.seed)

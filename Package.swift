@@ -3,7 +3,8 @@
 // fuzzing harness that keeps the two implementations honest. See README.md for the layout.
 import PackageDescription
 
-/// One thin executable per libFuzzer target: `Sources/Fuzz/<name>/main.c` defines
+/// One thin executable per libFuzzer target: `Sources/Fuzz/<name>/main.c` (names the target, then includes
+/// `Sources/Fuzz/include/linkmatch_fuzz_target.h`) defines
 /// `LLVMFuzzerTestOneInput` and a *weak* `main`, both calling the Swift glue in `FuzzEntry`; the checks
 /// themselves live in `LinkMatchFuzzing` so `swift test` can run them too.
 ///

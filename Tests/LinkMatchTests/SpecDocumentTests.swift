@@ -40,12 +40,28 @@ final class SpecDocumentTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics.map(\.code), ["no-details"])
     }
 
-    func testD1OverAppleSizeLimitIsAWarning() throws {
-        let filler = String(repeating: "x", count: 130 * 1024)
-        let parsed = try load(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"comment": ""# + filler + #""}]}]}}"#)
+    /// A document of exactly `size` bytes: one rule for `/x` padded with a `comment`.
+    private func document(ofSize size: Int) -> [UInt8] {
+        let head = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x", "comment": ""#
+        let tail = #""}]}]}}"#
+        return Array((head + String(repeating: "x", count: size - head.utf8.count - tail.utf8.count) + tail).utf8)
+    }
+
+    func testD1OverAppleSizeLimitIsAnErrorWithTheSize() throws {
+        let parsed = try AASADocument.parse(document(ofSize: 131_073))
+        XCTAssertEqual(parsed.byteCount, 131_073)
         XCTAssertEqual(parsed.diagnostics.map(\.code), ["over-apple-size-limit"])
-        XCTAssertEqual(parsed.diagnostics.first?.severity, .warning)
+        XCTAssertEqual(parsed.diagnostics.first?.severity, .error)
+        XCTAssertTrue(parsed.diagnostics.first?.message.contains("131,073 bytes") ?? false, "names the size")
         XCTAssertEqual(parsed.document.entries.first?.rules.count, 1, "the document still loads")
+    }
+
+    func testD1SizeLimitBoundaries() throws {
+        // 131,072 = 128 x 1,024 is the last size within the limit in both readings of "KB".
+        let atLimit = try AASADocument.parse(document(ofSize: 131_072))
+        XCTAssertEqual(atLimit.diagnostics.map(\.severity), [.warning], "over 128,000: only a warning")
+        XCTAssertEqual(try AASADocument.parse(document(ofSize: 128_001)).diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(try AASADocument.parse(document(ofSize: 128_000)).diagnostics.map(\.code), [])
     }
 
     // MARK: D2 — signed envelope

@@ -55,9 +55,8 @@ extension AASADocument {
         guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
             throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
         }
-        if bytes.count > 128 * 1024 {
-            diagnostics.append(Diagnostic(.warning, "over-apple-size-limit", at: "",
-                "the file is \(bytes.count) bytes; Apple's CDN refuses files over 128 KB"))
+        if let overServingLimit = AppleSizeLimit.diagnostic(byteCount: bytes.count) {
+            diagnostics.append(overServingLimit)
         }
         return ParsedDocument(document: document, diagnostics: diagnostics, json: json, byteCount: bytes.count)
     }

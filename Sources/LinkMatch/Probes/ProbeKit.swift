@@ -23,7 +23,8 @@ public enum ProbeKit {
                     id: "\(fileNameSafe(point.id)).\(n + 1)", kind: .openPoint, point: point.id, rules: point.rules,
                     title: point.title, aasa: request.aasa, domain: request.domain, appID: request.appID,
                     url: request.url, predictions: Probe.ordered(request.predictions),
-                    source: "OpenPoints.all \(point.id), probe \(n + 1)", component: singleComponent(request.aasa, probe: request))
+                    source: "OpenPoints.all \(point.id), probe \(n + 1)",
+                    component: singleComponent(request.aasa, domain: request.domain, appID: request.appID, url: request.url, rules: point.rules))
                 if let why = unusable(probe) {
                     built.skipped.append(SkippedProbe(subject: "open point \(point.id) probe \(n + 1)", why: why))
                 } else {
@@ -114,19 +115,18 @@ public enum ProbeKit {
                      title: "\(heading.title) (spec example \"\(c.name)\")", aasa: aasa, domain: c.domain, appID: c.appID,
                      url: c.url, predictions: [(reading: Probe.linkMatchReading, outcome: c.expect)],
                      source: "spec-examples.json \(c.rule) \(c.name)",
-                     component: singleComponent(aasa, domain: c.domain, appID: c.appID, url: c.url))
+                     component: singleComponent(aasa, domain: c.domain, appID: c.appID, url: c.url, rules: [c.rule]))
     }
 
     // MARK: swcutil match
 
-    static func singleComponent(_ aasa: String, probe: OpenPointProbe) -> String? {
-        singleComponent(aasa, domain: probe.domain, appID: probe.appID, url: probe.url)
-    }
-
     /// The component, when the file is one entry naming only this app with one component and nothing
-    /// else that could decide (no defaults, no variables, no legacy paths), and the URL is `https` on
-    /// the domain: then `swcutil match -u URL -j DICT` asks the same question as the whole file.
-    static func singleComponent(_ aasa: String, domain: String, appID: String, url: String) -> String? {
+    /// else that could decide (no defaults, no variables, no legacy paths), the URL is `https` on the
+    /// domain, and the question is about the component: then `swcutil match -u URL -j DICT` asks the same
+    /// question as the whole file. Rules about the document (D*), the scheme or host (U2, U3) or several
+    /// apps (M2) are whole-file questions that a lone component would answer by missing the point.
+    static func singleComponent(_ aasa: String, domain: String, appID: String, url: String, rules: [String]) -> String? {
+        if rules.contains(where: { $0.hasPrefix("D") || $0 == "U2" || $0 == "U3" || $0 == "M2" }) { return nil }
         let origin = "https://" + domain
         guard url.hasPrefix(origin), url.dropFirst(origin.count).first.map({ "/?#".contains($0) }) ?? true,
               case .object(let top)? = try? JSONParser.parse(Array(aasa.utf8)), top.keys == ["applinks"],

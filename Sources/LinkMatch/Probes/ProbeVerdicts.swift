@@ -78,6 +78,19 @@ public struct ProbeVerdicts: Sendable {
         return order.map { (id: $0, status: Self.combined(statuses[$0]!)) }
     }
 
+    /// Probes where `swcutil verify` and `swcutil match` gave different outcomes: the component alone
+    /// was not the whole story, or swcutil's two commands disagree; either way worth a look.
+    public var modeDisagreements: [String] {
+        var seen: [String] = []
+        for r in results where r.mode == "verify" {
+            guard let v = r.observed, !seen.contains(r.probe.id) else { continue }
+            if results.contains(where: { $0.probe.id == r.probe.id && $0.mode == "match" && $0.observed != nil && $0.observed != v }) {
+                seen.append(r.probe.id)
+            }
+        }
+        return seen
+    }
+
     public var anyContradicts: Bool { results.contains { $0.status == .contradicts } }
 
     // MARK: reports
@@ -93,6 +106,7 @@ public struct ProbeVerdicts: Sendable {
         }
         for id in notObserved { lines.append("  not observed \(id)") }
         for id in unknownObservations { lines.append("  ignored      observation \(id): no such probe in the kit") }
+        for id in modeDisagreements { lines.append("  note: \(id): swcutil verify and swcutil match disagree") }
         lines.append("Open points:")
         for p in openPoints { lines.append("  \(p.id): \(p.status.rawValue)") }
         lines.append("SPEC rules:")
@@ -118,7 +132,7 @@ public struct ProbeVerdicts: Sendable {
             ("rules", .array(rules.map { obj([("id", .string($0.id)), ("status", .string($0.status.rawValue))]) })),
             ("contradictedOpenPoints", strings(openPoints.filter { $0.status == .contradicts }.map(\.id))),
             ("contradictedRules", strings(rules.filter { $0.status == .contradicts }.map(\.id))),
-            ("notObserved", strings(notObserved)), ("unknownObservations", strings(unknownObservations)),
+            ("modeDisagreements", strings(modeDisagreements)), ("notObserved", strings(notObserved)), ("unknownObservations", strings(unknownObservations)),
         ])
     }
 

@@ -14,6 +14,7 @@
 # Written for macOS's bash 3.2 (no associative arrays, no mapfile, no `timeout` command). The output
 # is written to FILE.partial.PID and renamed at the end, so a killed run leaves no half file.
 # SWCUTIL (env) or --swcutil picks the program, so a stand-in can answer (scripts/swcutil-standin.sh).
+# swcutil runs inside DIR (the kit's file arguments are relative to it): give a stand-in absolute paths.
 set -u
 
 usage() {
@@ -112,5 +113,8 @@ while IFS="$tab" read -r id mode domain file url; do
 done < probes.tsv
 
 mv -f "$partial" "$out" || die "cannot rename $partial to $out"
+if [ "$runs" -gt 0 ] && [ "$failures" = "$runs" ]; then
+  echo "oracle.sh: WARNING: every swcutil run exited non-zero; look at one (the raw output is in the file)" >&2
+fi
 echo "oracle.sh: $runs swcutil runs ($failures with a non-zero exit) recorded in $out"
 echo "oracle.sh: next: linkmatch probes import $out"

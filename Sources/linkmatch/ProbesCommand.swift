@@ -81,8 +81,9 @@ struct ProbesCommand: ParsableCommand {
             commandName: "import",
             abstract: "Compare swcutil's answers (scripts/oracle.sh's observations file) with the kit's predictions.",
             discussion: """
-            Prints, per answer, whether it confirms or contradicts LinkMatch's prediction (and which other \
-            reading it fits), then the open points and SPEC rules confirmed or contradicted. Exit 0 when \
+            Prints every answer that contradicts LinkMatch's prediction (with the readings it fits) or \
+            cannot be read (--verbose: every answer), then the open points and SPEC rules contradicted, \
+            unsettled and confirmed. Exit 0 when \
             nothing contradicts (unsettled answers allowed), 1 when something does or the files cannot be read.
             """
         )
@@ -98,6 +99,9 @@ struct ProbesCommand: ParsableCommand {
 
         @Flag(help: "Print the report as JSON.")
         var json = false
+
+        @Flag(help: "List every answer, confirmations included.")
+        var verbose = false
 
         func run() throws {
             let verdicts: ProbeVerdicts
@@ -119,7 +123,7 @@ struct ProbesCommand: ParsableCommand {
                 Output.error("linkmatch: \(error)")
                 throw ExitCode(1)
             }
-            Output.line(json ? verdicts.json.serialized(pretty: true) : verdicts.text)
+            Output.line(json ? verdicts.json.serialized(pretty: true) : verdicts.text(verbose: verbose))
             if verdicts.anyContradicts { throw ExitCode(1) }
         }
     }

@@ -95,9 +95,11 @@ public struct ProbeVerdicts: Sendable {
 
     // MARK: reports
 
-    public var text: String {
+    /// The report for people: every answer that does not confirm (all of them with `verbose`), then
+    /// the open points and rules grouped by status.
+    public func text(verbose: Bool = false) -> String {
         var lines: [String] = ["swcutil answers (\(oracle)):"]
-        for r in results {
+        for r in results where verbose || r.status != .confirms {
             let observed = r.observed ?? "?"
             let fits = r.status == .contradicts
                 ? (r.fits.isEmpty ? " (no reading predicted it)" : " (fits: \(r.fits.joined(separator: ", ")))") : ""
@@ -107,10 +109,12 @@ public struct ProbeVerdicts: Sendable {
         for id in notObserved { lines.append("  not observed \(id)") }
         for id in unknownObservations { lines.append("  ignored      observation \(id): no such probe in the kit") }
         for id in modeDisagreements { lines.append("  note: \(id): swcutil verify and swcutil match disagree") }
-        lines.append("Open points:")
-        for p in openPoints { lines.append("  \(p.id): \(p.status.rawValue)") }
-        lines.append("SPEC rules:")
-        for r in rules { lines.append("  \(r.id): \(r.status.rawValue)") }
+        for (name, subjects) in [("Open points", openPoints), ("SPEC rules", rules)] {
+            for status in [Status.contradicts, .unsettled, .confirms] {
+                let ids = subjects.filter { $0.status == status }.map(\.id)
+                if !ids.isEmpty { lines.append("\(name) \(status.rawValue == "confirms" ? "confirmed" : status == .contradicts ? "CONTRADICTED" : "unsettled") (\(ids.count)): \(ids.joined(separator: " "))") }
+            }
+        }
         let count = { (s: Status) in self.results.filter { $0.status == s }.count }
         lines.append("\(results.count) answers: \(count(.confirms)) confirm, \(count(.contradicts)) contradict, "
                      + "\(count(.unsettled)) unsettled; \(notObserved.count) probes not observed.")

@@ -159,4 +159,23 @@ final class ProbeKitRoundTripTests: XCTestCase {
         }
         print("probe kit: the alternative '\(reading)' of \(point) was reported as contradicting \(point) (rules \(pointRules))")
     }
+
+    /// A broken observations file or a missing manifest is reported with what and where, exit 1.
+    func testImportNamesWhatIsWrong() throws {
+        let (kit, _) = try exportKit()
+        let observations = kit.appendingPathComponent("observations.jsonl")
+        try Data("{\"kind\":\"header\"}\nnot json\n".utf8).write(to: observations)
+        let bad = try LinkMatchTool.run(["probes", "import", observations.path])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("observations line 2: not a JSON object"), bad.stderr)
+        let noManifest = try LinkMatchTool.run(["probes", "import", observations.path, "--manifest", kit.appendingPathComponent("nope.json").path])
+        XCTAssertEqual(noManifest.status, 1)
+        XCTAssertTrue(noManifest.stderr.contains("nope.json: cannot read the file"), noManifest.stderr)
+        // A folder that is not a kit is never replaced by export.
+        let notKit = kit.appendingPathComponent("rule-N1")
+        let refused = try LinkMatchTool.run(["probes", "export", notKit.path, "--spec", Self.repoRoot.appendingPathComponent("SPEC.md").path,
+                                             "--examples", Self.repoRoot.appendingPathComponent("Tests/LinkMatchTests/Vectors/spec-examples.json").path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notKit.appendingPathComponent("aasa.json").path))
+    }
 }

@@ -63,14 +63,6 @@ public struct Probe: Sendable, Equatable {
     /// The outcomes a prediction or an observation may name.
     public static let outcomes: Set<String> = ["match", "exclude", "no_match", "error"]
 
-    /// Orders a registry's prediction dictionary: "linkmatch" first, then by reading name.
-    public static func ordered(_ predictions: [String: String]) -> [(reading: String, outcome: String)] {
-        predictions.sorted { a, b in
-            if (a.key == linkMatchReading) != (b.key == linkMatchReading) { return a.key == linkMatchReading }
-            return a.key < b.key
-        }.map { (reading: $0.key, outcome: $0.value) }
-    }
-
     public static func == (lhs: Probe, rhs: Probe) -> Bool {
         lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.point == rhs.point && lhs.rules == rhs.rules
             && lhs.title == rhs.title && lhs.aasa == rhs.aasa && lhs.domain == rhs.domain && lhs.appID == rhs.appID

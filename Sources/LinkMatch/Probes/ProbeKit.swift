@@ -22,7 +22,7 @@ public enum ProbeKit {
                 let probe = Probe(
                     id: "\(fileNameSafe(point.id)).\(n + 1)", kind: .openPoint, point: point.id, rules: point.rules,
                     title: point.title, aasa: request.aasa, domain: request.domain, appID: request.appID,
-                    url: request.url, predictions: Probe.ordered(request.predictions),
+                    url: request.url, predictions: request.readings.map { (reading: $0, outcome: request.predictions[$0] ?? "(none)") },
                     source: "OpenPoints.all \(point.id), probe \(n + 1)",
                     component: singleComponent(request.aasa, domain: request.domain, appID: request.appID, url: request.url, rules: point.rules))
                 if let why = unusable(probe) {

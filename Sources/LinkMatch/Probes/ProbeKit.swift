@@ -23,7 +23,7 @@ public enum ProbeKit {
                     id: "\(fileNameSafe(point.id)).\(n + 1)", kind: .openPoint, point: point.id, rules: point.rules,
                     title: point.title, aasa: request.aasa, domain: request.domain, appID: request.appID,
                     url: request.url, predictions: request.readings.map { (reading: $0, outcome: request.predictions[$0] ?? "(none)") },
-                    source: "OpenPoints.all \(point.id), probe \(n + 1)",
+                    source: "OpenPoints.all, request \(point.probeID(n)) (SPEC.md section 15)",
                     component: singleComponent(request.aasa, domain: request.domain, appID: request.appID, url: request.url, rules: point.rules))
                 if let why = unusable(probe) {
                     built.skipped.append(SkippedProbe(subject: "open point \(point.id) probe \(n + 1)", why: why))

@@ -104,8 +104,10 @@ while IFS="$tab" read -r id mode domain file url; do
   status=$?
   exit_json=$status
   [ "$timed_out" = true ] && exit_json=null
-  printf '{"kind":"observation","id":"%s","mode":"%s","command":"%s","exit":%s,"timedOut":%s,"stdoutBase64":"%s","stderrBase64":"%s"}\n' \
-    "$(json_escape "$id")" "$(json_escape "$mode")" "$(json_escape "$command")" "$exit_json" "$timed_out" \
+  # The command line (it holds the URL, any bytes) goes as base64 too: no shell escaping to get wrong.
+  printf '%s' "$command" > "$work/cmd"
+  printf '{"kind":"observation","id":"%s","mode":"%s","commandBase64":"%s","exit":%s,"timedOut":%s,"stdoutBase64":"%s","stderrBase64":"%s"}\n' \
+    "$(json_escape "$id")" "$(json_escape "$mode")" "$(b64 "$work/cmd")" "$exit_json" "$timed_out" \
     "$(b64 "$work/out")" "$(b64 "$work/err")" >> "$partial" || die "cannot write $partial"
   runs=$((runs + 1))
   [ "$status" = 0 ] || failures=$((failures + 1))

@@ -1,11 +1,11 @@
 /// The observations file scripts/oracle.sh writes: JSON lines. The first is a header
 /// (`{"kind":"header","swcutil":..,"system":..,"started":..}`), then one line per swcutil run:
 ///
-///     {"kind":"observation","id":"U2-http.1","mode":"verify","command":"swcutil verify -d ..",
+///     {"kind":"observation","id":"U2-http.1","mode":"verify","commandBase64":"..",
 ///      "exit":0,"timedOut":false,"stdoutBase64":"..","stderrBase64":".."}
 ///
-/// The raw output is base64 so any bytes swcutil prints survive a shell script that has no JSON
-/// encoder; it is read as UTF-8 (invalid bytes become U+FFFD).
+/// The command line and the raw output are base64 so any bytes survive a shell script that has no
+/// JSON encoder; they are read as UTF-8 (invalid bytes become U+FFFD).
 public struct ObservationsFile: Sendable {
     public struct Observation: Sendable, Equatable {
         public var id: String
@@ -35,11 +35,12 @@ public struct ObservationsFile: Sendable {
             case .string("observation")?:
                 var exit: Int?
                 if case .number(let t)? = o["exit"] { exit = Int(t) }
-                guard let out = Base64.decode(try string("stdoutBase64")), let err = Base64.decode(try string("stderrBase64")) else {
-                    throw ProbeKitError("\(at): stdoutBase64 or stderrBase64 is not base64")
+                guard let out = Base64.decode(try string("stdoutBase64")), let err = Base64.decode(try string("stderrBase64")),
+                      let command = Base64.decode((try? string("commandBase64")) ?? "") else {
+                    throw ProbeKitError("\(at): commandBase64, stdoutBase64 or stderrBase64 is not base64")
                 }
                 file.observations.append(Observation(
-                    id: try string("id"), mode: try string("mode"), command: (try? string("command")) ?? "",
+                    id: try string("id"), mode: try string("mode"), command: String(decoding: command, as: UTF8.self),
                     exitStatus: exit, timedOut: o["timedOut"] == .bool(true),
                     stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self)))
             default:

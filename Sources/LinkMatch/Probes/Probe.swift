@@ -3,7 +3,7 @@
 // file, one app, one URL and what each reading of the spec predicts for it.
 
 /// One request to put to Apple's `swcutil`.
-public struct Probe: Sendable, Equatable {
+public struct Probe: Sendable {
     public enum Kind: String, Sendable, Equatable {
         /// From the open-point registry (`OpenPoints.all`): the readings disagree on it.
         case openPoint = "open-point"
@@ -62,14 +62,6 @@ public struct Probe: Sendable, Equatable {
     public static let linkMatchReading = "linkmatch"
     /// The outcomes a prediction or an observation may name.
     public static let outcomes: Set<String> = ["match", "exclude", "no_match", "error"]
-
-    public static func == (lhs: Probe, rhs: Probe) -> Bool {
-        lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.point == rhs.point && lhs.rules == rhs.rules
-            && lhs.title == rhs.title && lhs.aasa == rhs.aasa && lhs.domain == rhs.domain && lhs.appID == rhs.appID
-            && lhs.url == rhs.url && lhs.source == rhs.source && lhs.component == rhs.component
-            && lhs.predictions.map(\.reading) == rhs.predictions.map(\.reading)
-            && lhs.predictions.map(\.outcome) == rhs.predictions.map(\.outcome)
-    }
 }
 
 /// A rule or open point the kit could not turn into a probe, and why.

@@ -11,6 +11,8 @@ public struct ProbeVerdicts: Sendable {
     public struct Result: Sendable {
         public var probe: Probe
         public var mode: String
+        /// The swcutil command line as oracle.sh ran it.
+        public var command: String
         public var observed: String?
         public var basis: String
         public var status: Status
@@ -39,7 +41,7 @@ public struct ProbeVerdicts: Sendable {
             case probe.linkMatchPrediction?: status = .confirms
             default: status = .contradicts
             }
-            results.append(Result(probe: probe, mode: o.mode, observed: reading.outcome, basis: reading.basis, status: status,
+            results.append(Result(probe: probe, mode: o.mode, command: o.command, observed: reading.outcome, basis: reading.basis, status: status,
                                   fits: reading.outcome.map(probe.readings(predicting:)) ?? []))
         }
         let seen = Set(results.map(\.probe.id))
@@ -130,7 +132,8 @@ public struct ProbeVerdicts: Sendable {
                 obj([("id", .string(r.probe.id)), ("mode", .string(r.mode)), ("kind", .string(r.probe.kind.rawValue)),
                      ("point", r.probe.point.map(JSONValue.string) ?? .null), ("rules", strings(r.probe.rules)),
                      ("observed", r.observed.map(JSONValue.string) ?? .null), ("linkmatch", .string(r.probe.linkMatchPrediction)),
-                     ("status", .string(r.status.rawValue)), ("fits", strings(r.fits)), ("basis", .string(r.basis))])
+                     ("status", .string(r.status.rawValue)), ("fits", strings(r.fits)), ("basis", .string(r.basis)),
+                     ("command", .string(r.command))])
             })),
             ("openPoints", .array(openPoints.map { obj([("id", .string($0.id)), ("status", .string($0.status.rawValue))]) })),
             ("rules", .array(rules.map { obj([("id", .string($0.id)), ("status", .string($0.status.rawValue))]) })),

@@ -39,7 +39,7 @@ struct ProbesCommand: ParsableCommand {
                 specText = String(decoding: try DocumentLoader.read(spec), as: UTF8.self)
                 examplesJSON = try JSONParser.parse(try DocumentLoader.read(examples))
             } catch {
-                Output.error("linkmatch: \(error)")
+                Output.error("linkmatch: \(error) (run from the repository root, or pass --spec and --examples)")
                 throw ExitCode(1)
             }
             let built = ProbeKit.build(openPoints: OpenPoints.all, specText: specText, specExamples: examplesJSON)

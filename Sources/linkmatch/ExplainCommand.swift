@@ -36,8 +36,26 @@ struct ExplainCommand: ParsableCommand {
         let document = parsed.document
         let lines = Explanation(document: document, url: parsedURL, app: app, domain: domain).lines()
         for line in lines { Output.line(line) }
+        for line in urlOpenPoints(parsedURL) { Output.line(line) }
         let decision = ReferenceEngine().prepare(document).decide(parsedURL, appID: app, domain: domain ?? "")
         if decision.outcome == .undecided { throw ExitCode(1) }
+    }
+}
+
+extension ExplainCommand {
+    /// Open points the URL itself went through before any rule: raw characters encoded (U4), a
+    /// userinfo or port dropped from the authority (U3).
+    func urlOpenPoints(_ parsed: ParsedURL) -> [String] {
+        var out: [String] = []
+        if parsed.text != url {
+            out.append("  open point U4-raw-characters (SPEC.md section 15): raw characters were percent-encoded (\(parsed.text)); other matchers may refuse the URL or compare them raw")
+        }
+        let afterScheme = parsed.text.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        if afterScheme.count > 2, let authority = afterScheme[2].split(whereSeparator: { $0 == "?" || $0 == "#" }).first,
+           authority != Substring(parsed.host) {
+            out.append("  open point U3-authority (SPEC.md section 15): the authority \(authority) was read as the host \(parsed.host); other matchers may refuse a userinfo or port")
+        }
+        return out.isEmpty ? [] : [""] + out
     }
 }
 

@@ -56,4 +56,14 @@ final class CLIOpenPointsTests: XCTestCase {
                                           "--app", Self.gardenApp])
         XCTAssertTrue(http.stdout.contains("open point U2-http-scheme"), http.stdout)
     }
+
+    func testExplainMarksURLOpenPoints() throws {
+        let odd = try LinkMatchTool.run(["explain", LinkMatchTool.realWorld(Self.garden), "https://u:p@example.com:8443/a b",
+                                         "--app", Self.gardenApp])
+        XCTAssertTrue(odd.stdout.contains("open point U4-raw-characters"), odd.stdout)
+        XCTAssertTrue(odd.stdout.contains("open point U3-authority (SPEC.md section 15): the authority u:p@example.com:8443 was read as the host example.com"), odd.stdout)
+        let plain = try LinkMatchTool.run(["explain", LinkMatchTool.realWorld(Self.garden), "https://example.com?x#y",
+                                           "--app", Self.gardenApp])
+        XCTAssertFalse(plain.stdout.contains("open point"), plain.stdout)
+    }
 }

@@ -54,14 +54,14 @@ public enum OpenPoints {
 
     /// One entry for `exampleApp` holding `components` (a JSON array text), plus optional extra
     /// `applinks` members (e.g. `"substitutionVariables":{...}`).
-    static func components(_ components: String, applinks extra: String = "") -> String {
+    public static func components(_ components: String, applinks extra: String = "") -> String {
         let prefix = extra.isEmpty ? "" : extra + ","
         return #"{"applinks":{"# + prefix + #""details":[{"appIDs":[""# + exampleApp + #""],"components":"#
             + components + "}]}}"
     }
 
     /// One entry for `exampleApp` holding legacy `paths` (a JSON array text).
-    static func paths(_ paths: String, applinks extra: String = "") -> String {
+    public static func paths(_ paths: String, applinks extra: String = "") -> String {
         let prefix = extra.isEmpty ? "" : extra + ","
         return #"{"applinks":{"# + prefix + #""details":[{"appIDs":[""# + exampleApp + #""],"paths":"#
             + paths + "}]}}"

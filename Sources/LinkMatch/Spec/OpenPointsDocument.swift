@@ -74,6 +74,18 @@ extension OpenPoints {
                                              "value-appid-wins": "match"]),
             ]),
         OpenPoint(
+            id: "D5-duplicate-keys", rules: ["D5"],
+            title: "A JSON object that repeats a key",
+            linkMatchChoice: "The last value is used, as `JSONSerialization` does (warning `duplicate-key`); the key keeps the position of its first appearance.",
+            alternatives: ["first-wins: the first value is used", "file-refused: a parser that rejects duplicate keys refuses the file"],
+            settledBy: "`swcutil match` with `{\"/\": \"/a\", \"/\": \"/b\"}` on `/a` and on `/b`.",
+            probes: [
+                OpenPointProbe(aasa: components(#"[{"/":"/a","/":"/b"}]"#), url: url("/b"),
+                               predictions: ["linkmatch": "match", "first-wins": "no_match", "file-refused": "error"]),
+                OpenPointProbe(aasa: components(#"[{"/":"/a","/":"/b"}]"#), url: url("/a"),
+                               predictions: ["linkmatch": "no_match", "first-wins": "match", "file-refused": "error"]),
+            ]),
+        OpenPoint(
             id: "D6-not-prefix-spacing", rules: ["D6"],
             title: "`NOT` followed by two spaces, or by no space",
             linkMatchChoice: "Only exactly `NOT ` (one space) makes an exclusion; the rest is used as written, so `NOT  /x` excludes the pattern ` /x` (which no path as written matches) and `NOT/x` is the plain pattern `NOT/x`.",
@@ -95,6 +107,14 @@ extension OpenPoints {
             probes: [OpenPointProbe(aasa: paths(#"["/Help"]"#, applinks: #""defaults":{"caseSensitive":false}"#),
                                     url: url("/help"),
                                     predictions: ["linkmatch": "match", "defaults-only-for-components": "no_match"])]),
+        OpenPoint(
+            id: "C5-query-not-merged", rules: ["C5"],
+            title: "A `?` dictionary in a component and another in `defaults`",
+            linkMatchChoice: "A key's value comes whole from the most specific level: the component's `?` dictionary replaces the default's, items are not merged.",
+            alternatives: ["merged: the items of every level are required together"],
+            settledBy: "`swcutil verify` with `applinks.defaults {\"?\": {\"a\": \"1\"}}` and the component `{\"?\": {\"b\": \"2\"}}` on `/x?b=2`.",
+            probes: [OpenPointProbe(aasa: components(#"[{"?":{"b":"2"}}]"#, applinks: #""defaults":{"?":{"a":"1"}}"#),
+                                    url: url("/x?b=2"), predictions: ["linkmatch": "match", "merged": "no_match"])]),
         OpenPoint(
             id: "D10-wrong-type", rules: ["D10"],
             title: "A known key with a value of the wrong type",

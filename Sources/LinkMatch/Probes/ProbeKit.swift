@@ -39,8 +39,10 @@ public enum ProbeKit {
             if let usable {
                 built.probes.append(usable)
             } else {
-                let why = candidates.isEmpty ? "spec-examples.json has no example for it"
+                var why = candidates.isEmpty ? "spec-examples.json has no example for it"
                     : "none of its \(candidates.count) spec examples can be put to swcutil (each lacks a domain or has an unusable URL)"
+                let points = openPoints.filter { $0.rules.contains(heading.rule) && !$0.probes.isEmpty }.map(\.id)
+                if !points.isEmpty { why += "; its open points are probed (\(points.joined(separator: ", ")))" }
                 built.skipped.append(SkippedProbe(subject: "decided rule \(heading.rule)", why: why))
             }
         }

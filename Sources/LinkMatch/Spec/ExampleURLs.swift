@@ -54,23 +54,21 @@ enum ExampleURLs {
     /// One text the pattern matches, or nil when it cannot be written out.
     static func text(_ pattern: String, _ variables: VariableTable, star: String) -> String? {
         guard let parsed = try? PatternParser.parse(pattern) else { return nil }
+        return text(parsed.elements, variables, star: star)
+    }
+
+    private static func text(_ elements: [PatternElement], _ variables: VariableTable, star: String) -> String? {
         var out = ""
-        for element in parsed.elements {
+        for element in elements {
             switch element {
             case .literal(let c): out.unicodeScalars.append(c)
             case .anyOne: out += "a"
             case .anyMany: out += star
             case .variable(let name):
-                guard let first = variables.values(of: name)?.first else { return nil }
-                // V2: a value's `*` and `?` are wildcards, `$(` is literal.
-                for e in PatternParser.parseValue(first).elements {
-                    switch e {
-                    case .literal(let c): out.unicodeScalars.append(c)
-                    case .anyOne: out += "a"
-                    case .anyMany: out += star
-                    case .variable: break
-                    }
-                }
+                // V2: a value's `*` and `?` are wildcards and it holds no variables, so this recursion stops.
+                guard let first = variables.values(of: name)?.first,
+                      let value = text(PatternParser.parseValue(first).elements, variables, star: star) else { return nil }
+                out += value
             }
         }
         return out

@@ -116,6 +116,15 @@ extension OpenPoints {
             probes: [OpenPointProbe(aasa: components(#"[{"?":{"b":"2"}}]"#, applinks: #""defaults":{"?":{"a":"1"}}"#),
                                     url: url("/x?b=2"), predictions: ["linkmatch": "match", "merged": "no_match"])]),
         OpenPoint(
+            id: "D12-canonical-equivalence", rules: ["D12"],
+            title: "App IDs that are canonically equivalent but not identical",
+            linkMatchChoice: "Compared code point by code point, as `NSString` does: a precomposed `é` is not `e` + U+0301.",
+            alternatives: ["canonical-equivalence: Swift `String` equality, the two spellings are the same app"],
+            settledBy: "`swcutil verify` with `appIDs: [\"ABCDE12345.com.example.caf\\u00e9\"]` asked for the decomposed spelling.",
+            probes: [OpenPointProbe(aasa: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.caf\u00e9"],"components":[{"/":"/*"}]}]}}"#,
+                                    appID: "ABCDE12345.com.example.cafe\u{301}", url: url("/x"),
+                                    predictions: ["linkmatch": "no_match", "canonical-equivalence": "match"])]),
+        OpenPoint(
             id: "D10-wrong-type", rules: ["D10"],
             title: "A known key with a value of the wrong type",
             linkMatchChoice: "The key is treated as absent (error `wrong-type`): `{\"/\": 42}` is `{}` and matches every URL.",

@@ -57,6 +57,22 @@ extension OpenPoints {
                                     predictions: ["linkmatch": "match", "brackets-stripped": "no_match",
                                                   "ip-literal-refused": "error"])]),
         OpenPoint(
+            id: "U3-trailing-dot", rules: ["U3"],
+            title: "A host with a trailing dot",
+            linkMatchChoice: "Compared as written: `example.com.` is not the domain `example.com` (`no_match`, reason `host`).",
+            alternatives: ["dot-ignored: the fully-qualified form `example.com.` is the same host"],
+            settledBy: "`swcutil verify -d example.com -u https://example.com./x` with the rule `/*`.",
+            probes: [OpenPointProbe(aasa: components(#"[{"/":"/*"}]"#), url: "https://example.com./x",
+                                    predictions: ["linkmatch": "no_match", "dot-ignored": "match"])]),
+        OpenPoint(
+            id: "U3-idn-host", rules: ["U3", "U4"],
+            title: "An internationalized host written in Unicode",
+            linkMatchChoice: "No IDNA conversion: the raw host is percent-encoded (U4) and never equals a punycode domain.",
+            alternatives: ["idna: the host is converted to punycode first, `café.example` is `xn--caf-dma.example`"],
+            settledBy: "`swcutil verify -d xn--caf-dma.example -u https://café.example/x` with the rule `/*`.",
+            probes: [OpenPointProbe(aasa: components(#"[{"/":"/*"}]"#), domain: "xn--caf-dma.example", url: "https://café.example/x",
+                                    predictions: ["linkmatch": "no_match", "idna": "match"])]),
+        OpenPoint(
             id: "U5-plus-as-space", rules: ["U5"],
             title: "`+` in a query item",
             linkMatchChoice: "`+` is an ordinary character, not a space (RFC 3986, not HTML forms).",

@@ -20,6 +20,8 @@ final class ProbeKitReadingTests: XCTestCase {
         // swcutil reports other apps but not ours: the file gives our app nothing.
         XCTAssertEqual(read(line("OTHER.app", "matched.")), "no_match")
         XCTAssertEqual(read(line("OTHER.app", "matched."), exit: 1), nil)
+        // The app on a line of its own, its verdict below.
+        XCTAssertEqual(read("{ s = applinks, a = OTHER.app, d = example.com }:\n  matched.\n{ s = applinks, a = \(app), d = example.com }:\n  did not match."), "no_match")
         // Two lines for our app that disagree: cannot tell.
         XCTAssertEqual(read(line(app, "matched.") + "\n" + line(app, "did not match.")), nil)
     }

@@ -6,6 +6,7 @@
 /// - `verify` prints one line per (service, app, domain) it checked, naming the app as `a = APPID`,
 ///   with the verdict at the end, e.g.
 ///   `{ s = applinks, a = ABCDE12345.com.example.app, d = example.com }: Pattern "https://example.com/a" matched.`
+///   (or the app on a line of its own and its verdict on the lines below).
 /// - `match` prints a line with the same verdict words and no app.
 /// - Verdict words (case-insensitive): "did not match", "does not match", "doesn't match", "didn't match",
 ///   "not matched", "no match", "unmatched" -> no_match; otherwise "block" or "exclu" -> exclude;
@@ -30,8 +31,14 @@ public enum SwcutilOutput {
             return Reading(outcome: nil, basis: "swcutil reports a setup problem (root, permission or usage), not an answer")
         }
         let lines = all.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init)
-        let verdicts: [(line: String, app: String?, outcome: String)] = lines.compactMap { line in
-            verdict(line).map { (line: line, app: appNamed(in: line), outcome: $0) }
+        // A verdict line speaks for the app it names or, when it names none, for the app of the nearest
+        // line above that does (in case swcutil prints the app on a line of its own, then its verdicts).
+        var verdicts: [(line: String, app: String?, outcome: String)] = []
+        var currentApp: String?
+        for line in lines {
+            let app = appNamed(in: line)
+            currentApp = app ?? currentApp
+            if let outcome = verdict(line) { verdicts.append((line: line, app: app ?? currentApp, outcome: outcome)) }
         }
         // The lines that speak about our app; for `match` (no app) or app-less output, every verdict line.
         let named = verdicts.filter { $0.app != nil }

@@ -63,6 +63,7 @@ json_escape() {
   s=${s//$'\n'/\\n}; s=${s//$'\r'/\\r}; s=${s//$'\t'/\\t}
   case "$s" in *[[:cntrl:]]*) ;; *) printf '%s' "$s"; return ;; esac  # the common case: no forks
   for i in 1 2 3 4 5 6 7 8 11 12 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31; do
+    # shellcheck disable=SC2059  # the format is the octal escape that makes the control character
     printf -v c "\\$(printf '%03o' "$i")"
     s=${s//$c/$(printf '\\u%04x' "$i")}
   done

@@ -9,8 +9,9 @@
 # No matching line: a message on stderr and exit 70. A malformed command line: usage, exit 64.
 set -u
 usage() { echo "usage: swcutil verify -d DOMAIN -j FILE -u URL | swcutil match -u URL -j DICT" >&2; exit 64; }
-[ -n "${SWCUTIL_STANDIN_ANSWERS:-}" ] && [ -f "$SWCUTIL_STANDIN_ANSWERS" ] \
-  || { echo "swcutil-standin: set SWCUTIL_STANDIN_ANSWERS to the canned-answers file" >&2; exit 78; }
+if [ -z "${SWCUTIL_STANDIN_ANSWERS:-}" ] || [ ! -f "$SWCUTIL_STANDIN_ANSWERS" ]; then
+  echo "swcutil-standin: set SWCUTIL_STANDIN_ANSWERS to the canned-answers file" >&2; exit 78
+fi
 mode="${1:-}"; [ $# -gt 0 ] && shift
 domain="" file="" url=""
 while [ $# -gt 0 ]; do
@@ -22,8 +23,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$mode" in
-  verify) [ -n "$domain" ] && [ -n "$file" ] && [ -n "$url" ] || usage ;;
-  match) [ -n "$file" ] && [ -n "$url" ] || usage ;;
+  verify) if [ -z "$domain" ] || [ -z "$file" ] || [ -z "$url" ]; then usage; fi ;;
+  match) if [ -z "$file" ] || [ -z "$url" ]; then usage; fi ;;
   *) usage ;;
 esac
 [ -f "$file" ] || { echo "swcutil-standin: $file: no such file" >&2; exit 66; }

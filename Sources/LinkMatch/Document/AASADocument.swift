@@ -9,13 +9,22 @@ public struct AASADocument: Sendable, Equatable {
     public var variables: VariableTable
     /// `applinks.details`, in document order (D5 keeps dictionary order too).
     public var entries: [DetailEntry]
+    /// The file's top-level JSON when the document was parsed from one. The reference engine reads
+    /// its rules from this itself (SPEC.md §11: the engines share only the JSON reader); the model
+    /// above is the compiled side's reading. Not part of `==`.
+    public var source: JSONValue?
 
     public init(hasApplinks: Bool = true, defaults: ComponentFields = ComponentFields(),
-                variables: VariableTable = VariableTable(), entries: [DetailEntry] = []) {
+                variables: VariableTable = VariableTable(), entries: [DetailEntry] = [], source: JSONValue? = nil) {
         self.hasApplinks = hasApplinks
         self.defaults = defaults
         self.variables = variables
         self.entries = entries
+        self.source = source
+    }
+
+    public static func == (a: AASADocument, b: AASADocument) -> Bool {
+        a.hasApplinks == b.hasApplinks && a.defaults == b.defaults && a.variables == b.variables && a.entries == b.entries
     }
 
     /// Every app ID the document names, in first-appearance order (M2).

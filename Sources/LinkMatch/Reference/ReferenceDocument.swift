@@ -21,11 +21,37 @@ struct ReferenceDocument {
         var exclude: Bool?
         var caseSensitive: Bool?
         var percentEncoded: Bool?
+
+        init() {}
+
+        init(_ f: ComponentFields) {
+            path = f.path
+            query = f.query
+            fragment = f.fragment
+            exclude = f.exclude
+            caseSensitive = f.caseSensitive
+            percentEncoded = f.percentEncoded
+        }
     }
 
     /// No entries, only variables (RuleProbe evaluates rules it is given).
     init(variables: VariableTable) {
         self.variables = ReferenceVariables(custom: variables.custom)
+    }
+
+    /// A document built in code, with no JSON behind it: its entries and rules are taken as they
+    /// are (D3–D6 are already applied), and the defaults chain (C5) is still resolved here.
+    init(model: AASADocument) {
+        variables = ReferenceVariables(custom: model.variables.custom)
+        let domain = Fields(model.defaults)
+        for (e, entry) in model.entries.enumerated() {
+            let defaults = Fields(entry.defaults)
+            let rules = entry.rules.enumerated().map { r, rule in
+                Self.effective(Fields(rule.fields), entry: defaults, domain: domain, entryIndex: e, ruleIndex: r,
+                               sourcePath: rule.sourcePath)
+            }
+            entries.append(Entry(apps: entry.appIDs.filter { !$0.isEmpty }, rules: rules))
+        }
     }
 
     init(json: JSONValue) {

@@ -13,10 +13,11 @@ public struct ReferenceEngine: MatchEngine {
         self.budget = budget
     }
 
-    /// Reads the document's JSON itself (ReferenceDocument): the file's own JSON when the document
-    /// was parsed from one, else the document written back as JSON (documents built in code).
+    /// Reads the document's JSON itself (ReferenceDocument) when the document was parsed from a
+    /// file; a document built in code has no JSON, and its entries are taken as they are.
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
-        Prepared(document: ReferenceDocument(json: document.source ?? DocumentSerializer.json(document)), budget: budget)
+        let own = document.source.map { ReferenceDocument(json: $0) } ?? ReferenceDocument(model: document)
+        return Prepared(document: own, budget: budget)
     }
 
     public func matchPart(_ request: PartRequest) -> PartVerdict {

@@ -1,14 +1,16 @@
 import LinkMatch
 
-/// A deliberately wrong engine: the reference engine behind a transformation of its inputs (request,
-/// document, URL). The harness must notice every mutant; the tests assert how fast it does.
+/// A deliberately wrong engine: the compiled engine behind a transformation of its inputs (request,
+/// document model, URL), compared with the reference engine, which reads the untouched inputs
+/// (for a parsed document its JSON, `AASADocument.source`). The harness must notice every mutant;
+/// the tests assert how fast it does.
 ///
 /// Document-level mutants evaluate a transformed document; the deciding rule's trace is mapped back
 /// to the original rule (source path, flags, patterns) so that a mutant is caught by a wrong
 /// outcome or wrong compared texts, not merely by its rewritten patterns showing in the trace.
 public struct MutantEngine: MatchEngine {
     public let name: String
-    let base = ReferenceEngine()
+    let base = CompiledEngine()
     let request: @Sendable (PartRequest) -> PartRequest
     let document: @Sendable (AASADocument) -> AASADocument
     let url: @Sendable (ParsedURL) -> ParsedURL

@@ -14,15 +14,25 @@ public struct MutantEngine: MatchEngine {
     let request: @Sendable (PartRequest) -> PartRequest
     let document: @Sendable (AASADocument) -> AASADocument
     let url: @Sendable (ParsedURL) -> ParsedURL
+    let itemQuery: (@Sendable (String) -> String)?
+    let restoresTraces: Bool
 
+    /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): it is applied
+    /// only when no rule of the app reads the whole query (Q1), and the query part's trace keeps the
+    /// original text. `restoresTraces: false` for mistakes in reading the JSON (D4–D6): a wrong reading
+    /// reports its own rules, so the trace is the transformed document's.
     public init(name: String,
                 request: @escaping @Sendable (PartRequest) -> PartRequest = { $0 },
                 document: @escaping @Sendable (AASADocument) -> AASADocument = { $0 },
-                url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 }) {
+                url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 },
+                itemQuery: (@Sendable (String) -> String)? = nil,
+                restoresTraces: Bool = true) {
         self.name = name
         self.request = request
         self.document = document
         self.url = url
+        self.itemQuery = itemQuery
+        self.restoresTraces = restoresTraces
     }
 
     public func matchPart(_ r: PartRequest) -> PartVerdict {
@@ -30,18 +40,36 @@ public struct MutantEngine: MatchEngine {
     }
 
     public func prepare(_ original: AASADocument) -> any PreparedDocument {
-        Prepared(original: original, prepared: base.prepare(document(original)), url: url)
+        Prepared(original: original, prepared: base.prepare(document(original)), url: url, itemQuery: itemQuery,
+                 restoresTraces: restoresTraces)
     }
 
     struct Prepared: PreparedDocument {
         let original: AASADocument
         let prepared: any PreparedDocument
         let url: @Sendable (ParsedURL) -> ParsedURL
+        let itemQuery: (@Sendable (String) -> String)?
+        let restoresTraces: Bool
 
         func decide(_ u: ParsedURL, appID: String, domain: String) -> Decision {
-            var d = prepared.decide(url(u), appID: appID, domain: domain)
-            if let trace = d.rule { d.rule = restored(trace) }
+            var asked = url(u)
+            if let itemQuery, let query = asked.query, !readsWholeQuery(appID) { asked.query = itemQuery(query) }
+            var d = prepared.decide(asked, appID: appID, domain: domain)
+            if let trace = d.rule {
+                d.rule = restoresTraces ? restored(trace) : trace
+                if itemQuery != nil, var rule = d.rule {
+                    for i in rule.parts.indices where rule.parts[i].part == .query {
+                        let raw = u.query ?? ""
+                        rule.parts[i].texts = [rule.percentEncoded ? raw : PercentCoding.decodeLenient(raw)]
+                    }
+                    d.rule = rule
+                }
+            }
             return d
+        }
+
+        func readsWholeQuery(_ appID: String) -> Bool {
+            original.effectiveRules(for: appID).contains { if case .whole? = $0.query { return true } else { return false } }
         }
 
         /// The trace with the original rule's identity, flags and patterns (parts are listed in the

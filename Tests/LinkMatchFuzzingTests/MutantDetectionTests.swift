@@ -81,8 +81,8 @@ final class MutantDetectionTests: XCTestCase {
                      "https://example.com/a")
         try decision("entry-defaults-ignored", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"defaults":{"exclude":true},"paths":["/a"]}]}}"#,
                      "https://example.com/a")
-        try decision("plus-in-query-item-is-space", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"?":{"q":"a+b"}}]}]}}"#,
-                     "https://example.com/?q=a+b")
+        try decision("item-value-ends-at-second-equals", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"?":{"t":"a=b"}}]}]}}"#,
+                     "https://example.com/?t=a=b")
     }
 
     /// The metamorphic target needs no second engine: it catches some mutants on their own.

@@ -17,9 +17,9 @@ public struct MutantEngine: MatchEngine {
     let itemQuery: (@Sendable (String) -> String)?
     let restoresTraces: Bool
 
-    /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): it is applied
-    /// only when no rule of the app reads the whole query (Q1), and the query part's trace keeps the
-    /// original text. `restoresTraces: false` for mistakes in reading the JSON (D4–D6): a wrong reading
+    /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): its answer
+    /// is used only when no rule up to the deciding one reads the whole query (Q1), and the query
+    /// part's trace keeps the original text. `restoresTraces: false` for mistakes in reading the JSON (D4–D6): a wrong reading
     /// reports its own rules, so the trace is the transformed document's.
     public init(name: String,
                 request: @escaping @Sendable (PartRequest) -> PartRequest = { $0 },
@@ -52,9 +52,14 @@ public struct MutantEngine: MatchEngine {
         let restoresTraces: Bool
 
         func decide(_ u: ParsedURL, appID: String, domain: String) -> Decision {
-            var asked = url(u)
-            if let itemQuery, let query = asked.query, !readsWholeQuery(appID) { asked.query = itemQuery(query) }
+            let asked = url(u)
             var d = prepared.decide(asked, appID: appID, domain: domain)
+            if let itemQuery, let query = asked.query {
+                var rewritten = asked
+                rewritten.query = itemQuery(query)
+                let wrong = prepared.decide(rewritten, appID: appID, domain: domain)
+                if !wholeQueryRead(appID, upTo: wrong.rule) { d = wrong }
+            }
             if let trace = d.rule {
                 d.rule = restoresTraces ? restored(trace) : trace
                 if itemQuery != nil, var rule = d.rule {
@@ -68,8 +73,15 @@ public struct MutantEngine: MatchEngine {
             return d
         }
 
-        func readsWholeQuery(_ appID: String) -> Bool {
-            original.effectiveRules(for: appID).contains { if case .whole? = $0.query { return true } else { return false } }
+        /// Whether a rule that reads the whole query (Q1) comes before `decider` or is it (all rules
+        /// when nothing decided): only then the rewritten query changes more than the items, and the
+        /// mutant keeps the right answer.
+        func wholeQueryRead(_ appID: String, upTo decider: RuleTrace?) -> Bool {
+            for rule in original.effectiveRules(for: appID) {
+                if case .whole? = rule.query { return true }
+                if let decider, rule.entryIndex == decider.entryIndex, rule.ruleIndex == decider.ruleIndex { return false }
+            }
+            return false
         }
 
         /// The trace with the original rule's identity, flags and patterns (parts are listed in the

@@ -54,15 +54,18 @@ enum StepMutants {
                     return r
                 }),
                   caughtBy: [.differential], mistake: "percentEncoded false decodes `%C3` but leaves `%c3` as it is (E3)"),
-            Mutants.Entry(name: "plus-in-query-item-is-space", engine: MutantEngine(
-                name: "mutant:plus-in-query-item-is-space",
-                itemQuery: { q in q.replacingOccurrences(of: "+", with: " ") }),
-                  caughtBy: [.document], mistake: "`+` in a query item reads as a space, as in HTML forms (U5)"),
+            // Rarely visible to the generator (an item value must hold a second `=` that its pattern
+            // needs): not in the bounded test, measured with libFuzzer instead (see the README).
+            Mutants.Entry(name: "item-value-ends-at-second-equals", engine: MutantEngine(
+                name: "mutant:item-value-ends-at-second-equals",
+                itemQuery: { q in itemsCutAtSecondEquals(q) }),
+                  caughtBy: [], mistake: "a query item splits at every `=`, so `t=a=b` has the value `a` (U5: at the first `=` only)"),
             Mutants.Entry(name: "predefined-beats-custom", engine: MutantEngine(
                 name: "mutant:predefined-beats-custom",
                 request: { r in var r = r; r.variables = withoutPredefinedNames(r.variables); return r },
                 document: { d in var d = d; d.variables = withoutPredefinedNames(d.variables); return d }),
-                  caughtBy: [.differential, .document], mistake: "a custom variable named like a predefined one does not replace it (V5)"),
+                  // document: found from 2 of the 3 test seeds within 3,000 cases (535, 1,205): not bounded.
+                  caughtBy: [.differential], mistake: "a custom variable named like a predefined one does not replace it (V5)"),
             Mutants.Entry(name: "pattern-limit-1024", engine: MutantEngine(
                 name: "mutant:pattern-limit-1024",
                 request: { r in var r = r; r.pattern = limited(r.pattern, r.variables); return r },
@@ -154,6 +157,18 @@ enum StepMutants {
             }
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Query items (U5)
+
+    /// Each `&`-piece cut before its second `=`: what taking the first two parts of
+    /// `piece.split(separator: "=")` reads.
+    static func itemsCutAtSecondEquals(_ query: String) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { piece -> Substring in
+            guard let first = piece.firstIndex(of: "="),
+                  let second = piece[piece.index(after: first)...].firstIndex(of: "=") else { return piece }
+            return piece[..<second]
+        }.joined(separator: "&")
     }
 
     // MARK: - Variables and limits (V5, P5)

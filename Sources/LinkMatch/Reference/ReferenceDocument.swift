@@ -85,14 +85,17 @@ struct ReferenceDocument {
     }
 
     /// D4: `appIDs` (an array) names the apps, and then `appID` is ignored, even when `appIDs` is
-    /// []; otherwise `appID` (a string) does. D5: a dictionary key names its app too. D10: a
-    /// wrong-typed `appIDs` counts as absent, non-string elements are skipped. D3: "" names no app.
+    /// []; otherwise `appID` (a string) does. D5: a dictionary key plays the part of `appID`: an
+    /// `appID` in its value is ignored, an `appIDs` there wins over the key. D10: a wrong-typed
+    /// `appIDs` counts as absent, non-string elements are skipped. D3: "" names no app.
     static func apps(of entry: JSONObject, key: String?) -> [String] {
-        var apps: [String] = key.map { [$0] } ?? []
+        var apps: [String] = []
         if case .array(let list)? = entry["appIDs"] {
             for case .string(let id) in list { apps.append(id) }
+        } else if let key {
+            apps = [key]
         } else if case .string(let id)? = entry["appID"] {
-            apps.append(id)
+            apps = [id]
         }
         return apps.filter { !$0.isEmpty }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkMatch
 import XCTest
 
 /// Issue 10: the reference engine shares no matching step with the compiled engine, only the JSON
@@ -29,5 +30,21 @@ final class ReferenceIndependenceTests: XCTestCase {
                 }
             }
         }
+    }
+}
+
+/// The reference reads a parsed document's own JSON; a copy whose model was changed in code (tools
+/// build such variants) must be read from the model, or the change would be silently ignored.
+final class DocumentSourceTests: XCTestCase {
+    func testAChangedModelDropsItsJSON() throws {
+        let json = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.a"],"components":[{"/":"/a"}]}]}}"#
+        let parsed = try AASADocument.parse(json: json).document
+        XCTAssertNotNil(parsed.source)
+        var changed = parsed
+        changed.entries[0].rules[0].fields.exclude = true
+        XCTAssertNil(changed.source)
+        let url = try ParsedURL("https://example.com/a")
+        XCTAssertEqual(ReferenceEngine().prepare(parsed).decide(url, appID: "ABCDE12345.a", domain: "").outcome, .match)
+        XCTAssertEqual(ReferenceEngine().prepare(changed).decide(url, appID: "ABCDE12345.a", domain: "").outcome, .exclude)
     }
 }

@@ -27,7 +27,7 @@ Options:
   --jobs N        fuzzing processes (libFuzzer -fork=N; default: nproc)
   --asan          AddressSanitizer build (.build-fuzz-asan), slower, finds memory errors in C/unsafe code
   --merge         afterwards recompute Corpus/<target>/merged/ (set-cover merge of merged/ and the new
-                  inputs over seeds/ and regressions/)
+                  inputs over seeds/ and regressions/); not with --mutant
   --name NAME     name for a stored regression (one target, first finding; default:
                   <target>-<what broke>-<hash>)
   --mutant NAME   swap a planted-mistake engine in as the candidate (LINKMATCH_FUZZ_MUTANT); findings
@@ -72,6 +72,8 @@ for number in "$seconds" "$timeout" "$jobs" "$minimize_seconds" ${max_len:+"$max
     [[ $number =~ ^[0-9]+$ ]] || { echo "not a number: $number" >&2; exit 2; }
 done
 ((jobs >= 1)) || { echo "--jobs must be at least 1" >&2; exit 2; }
+# A merge runs the candidate too: under a mutant every input it fails on would drop out of merged/.
+[[ -z $mutant || $merge == 0 ]] || { echo "--merge and --mutant together would drop inputs from merged/" >&2; exit 2; }
 
 stop_traps
 restore_interrupted_merges
@@ -181,7 +183,9 @@ handle_findings() { # target bin run-folder len
         if [[ $kind == crash || $kind == leak ]]; then
             if ((replayed >= max_replays)); then skipped=$((skipped + 1)); continue; fi
             replayed=$((replayed + 1))
-            run_child "$bin" $(libfuzzer_limits "$len" "$timeout") "$artifact" >"$log" 2>&1 || true
+            # (-artifact_prefix: a crashing replay writes crash-<sha1> too, by default into the current folder.)
+            run_child "$bin" $(libfuzzer_limits "$len" "$timeout") "-artifact_prefix=$dir/replays/" "$artifact" \
+                >"$log" 2>&1 || true
         fi
         key=$(finding_key "$kind" "$log")
         if [[ -z ${first[$key]:-} ]]; then
@@ -223,7 +227,7 @@ merge_corpus() {
     while IFS= read -r -d '' input; do cp "$input" "$old/"; done < <(corpus_inputs "$ROOT/Corpus/$target/merged")
     local status=0
     TMPDIR="$dir/tmp" run_child "$bin" $(libfuzzer_limits "$len" "$timeout") -set_cover_merge=1 \
-        "-merge_control_file=$dir/merge.control" "$out" "$old" "$dir/new" >"$dir/merge.log" 2>&1 || status=$?
+        "-artifact_prefix=$dir/merge-" "-merge_control_file=$dir/merge.control" "$out" "$old" "$dir/new" >"$dir/merge.log" 2>&1 || status=$?
     if ((status != 0)); then
         echo "$target: merge failed (exit $status), see ${dir#"$ROOT"/}/merge.log; merged/ unchanged" >&2
         return 1

@@ -1,0 +1,161 @@
+#!/usr/bin/env bash
+# Kills fuzz.sh and nightly.sh at random moments and checks that Corpus/ lost nothing. Usage: below.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+
+usage() {
+    cat >&2 <<'EOF'
+scripts/test-kill-safety.sh [--kills N] [--brief] [--seed N]
+
+Builds the fuzzers once, copies scripts/ and Corpus/ into a scratch git repository, and N times (default
+30; --brief: 4, under 2 minutes after the build) starts a run there and kills it after a random delay:
+SIGINT to its whole process group (as Ctrl-C does) or SIGTERM to the script alone, alternately. Runs:
+  - fuzz.sh document --mutant exclude-ignored --empty (finds, minimizes and stores a planted mistake:
+    LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1 in the scratch copy only), 6 s of fuzzing
+  - fuzz.sh percent-encoding parser --merge, 2 s each
+  - nightly.sh --seconds 1 (every target, merges; every 5th kill)
+The delay is drawn from 0 .. the run's usual length, so kills land in the build check, corpus copy,
+fuzzing, replay, minimization, merge and swap; some runs finish. After each run `git status --porcelain
+Corpus` must show nothing deleted or modified, except a merged/ that a finished merge replaced, whose
+old files must all be in that run's merged-previous/ folder; new files must be whole regressions (input
+and twin, non-empty); no process of the run may be left. Then the copy is reset for the next run.
+Exit 0 when every check passed.
+EOF
+    exit 2
+}
+
+kills=30 seed=$$
+while (($#)); do
+    case $1 in
+        --kills) kills=${2:?}; shift ;;
+        --brief) kills=4 ;;
+        --seed) seed=${2:?}; shift ;;
+        *) usage ;;
+    esac
+    shift
+done
+[[ $kills =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ ]] || usage
+RANDOM=$seed
+
+work=$(mktemp -d)
+cleanup() { rm -rf "$work"; }
+trap cleanup EXIT
+echo "== building the fuzzers and the corpus tool once"
+for target in "${TARGETS[@]}"; do fuzz_build "$target" >/dev/null; done
+export LINKMATCH_FUZZ_BIN_DIR="$ROOT/.build-fuzz/release"
+LINKMATCH_FUZZ_TOOL=$(tool_build)
+export LINKMATCH_FUZZ_TOOL LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1
+
+repo="$work/repo"
+mkdir -p "$repo"
+cp -R "$ROOT/scripts" "$ROOT/Corpus" "$repo/"
+git -C "$repo" init -q
+git -C "$repo" add Corpus
+git -C "$repo" -c user.name=test -c user.email=test@invalid commit -qm corpus
+echo "== scratch copy: $(git -C "$repo" ls-files Corpus | wc -l) corpus files in $repo"
+
+failures=0
+fail() { echo "  FAIL $*"; failures=$((failures + 1)); }
+
+# Checks the copy after run $1 (its output in $2); prints what changed.
+check_corpus() {
+    local label=$1 log=$2 line path deleted=0 added=0 merged_replaced=()
+    while IFS= read -r line; do
+        path=${line:3}
+        case ${line:0:2} in
+            '??') added=$((added + 1)) ;;
+            ' D')
+                deleted=$((deleted + 1))
+                if [[ $path =~ ^Corpus/([^/]+)/merged/ ]]; then
+                    merged_replaced+=("${BASH_REMATCH[1]}")
+                else
+                    fail "$label: deleted $path"
+                fi
+                ;;
+            *) fail "$label: $line" ;;
+        esac
+    done < <(git -C "$repo" status --porcelain --untracked-files=all Corpus)
+    # A replaced merged/: every old file must be in a merged-previous/ folder of a run, unchanged.
+    local target file name
+    for target in $(printf '%s\n' "${merged_replaced[@]}" | sort -u); do
+        while IFS= read -r file; do
+            name=$(basename "$file")
+            local kept=0 candidate
+            while IFS= read -r -d '' candidate; do
+                if git -C "$repo" show "HEAD:$file" | cmp -s - "$candidate"; then kept=1; break; fi
+            done < <(find "$repo/fuzz-artifacts" -path "*/$target/merged-previous/$name" -print0 2>/dev/null)
+            ((kept)) || fail "$label: $file is gone from merged/ and not in a merged-previous/ folder"
+        done < <(git -C "$repo" ls-files --deleted "Corpus/$target/merged")
+    done
+    # New files: whole regressions (input and twin, both non-empty).
+    while IFS= read -r path; do
+        if [[ $path == */regressions/* ]]; then
+            local input=${path%.json}
+            [[ -s $repo/$input && -s $repo/$input.json ]] || fail "$label: regression $input without its twin (or empty)"
+        elif [[ $path != */merged/* ]]; then
+            fail "$label: unexpected new file $path"
+        fi
+    done < <(git -C "$repo" ls-files --others Corpus)
+    echo "  corpus: $deleted deleted (replaced merged/: ${merged_replaced[*]:-none}), $added new"
+}
+
+# Kill run $1 of command "${@:3}" after $2 tenths of a second.
+kill_run() {
+    local label=$1 delay=$2 signal
+    shift 2
+    local log="$work/run.log"
+    set -m # the run gets its own process group, with SIGINT not ignored, as in a terminal
+    "$@" >"$log" 2>&1 &
+    local pid=$!
+    set +m
+    local waited=0
+    while ((waited < delay)) && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    if kill -0 "$pid" 2>/dev/null; then
+        if ((RANDOM % 2)); then
+            signal="SIGINT to the group"
+            kill -INT -- "-$pid" 2>/dev/null || true
+        else
+            signal="SIGTERM to the script"
+            kill -TERM "$pid" 2>/dev/null || true
+        fi
+    else
+        signal="none (finished first)"
+    fi
+    local status=0
+    wait "$pid" || status=$?
+    local phase
+    phase=$(grep -a -E '^== |: finding |minimizing|merged/ now|interrupted' "$log" | tail -2 | paste -s -d '|' - | cut -c1-150)
+    echo "$label: ${*:1:3}... killed after $((delay / 10)).$((delay % 10))s by $signal: exit $status; last: $phase"
+    case $status in
+        0 | 1 | 130 | 143) ;;
+        *) fail "$label: exit $status"; tail -5 "$log" | sed 's/^/      /' ;;
+    esac
+    # Nothing of the run may be left running (libFuzzer runs in its own session).
+    sleep 0.2
+    local left
+    left=$(pgrep -f -- "$repo/" || true)
+    if [[ -n $left ]]; then
+        fail "$label: processes left running: $left"
+        # shellcheck disable=SC2086
+        kill -KILL $left 2>/dev/null || true
+    fi
+}
+
+for ((run = 1; run <= kills; run++)); do
+    case $((run % 5)) in
+        0) length=900; cmd=("$repo/scripts/nightly.sh" --seconds 1) ;;
+        1 | 3) length=300; cmd=("$repo/scripts/fuzz.sh" document --mutant exclude-ignored --empty --seconds 6
+            --minimize-seconds 2) ;;
+        *) length=350; cmd=("$repo/scripts/fuzz.sh" percent-encoding parser --merge --seconds 2) ;;
+    esac
+    kill_run "kill $run/$kills" $((RANDOM % length)) "${cmd[@]}"
+    check_corpus "kill $run" "$work/run.log"
+    git -C "$repo" checkout -q -- Corpus
+    git -C "$repo" clean -qfdx Corpus
+    rm -rf "$repo/fuzz-artifacts"
+done
+echo "$kills runs killed or finished, $failures failure(s)"
+((failures == 0))

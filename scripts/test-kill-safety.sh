@@ -38,8 +38,14 @@ done
 RANDOM=$seed
 
 work=$(mktemp -d)
-cleanup() { rm -rf "$work"; }
+child=""
+cleanup() {
+    if [[ -n $child ]]; then kill -TERM -- "-$child" 2>/dev/null || true; wait "$child" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 echo "== building the fuzzers and the corpus tool once"
 for target in "${TARGETS[@]}"; do fuzz_build "$target" >/dev/null; done
 export LINKMATCH_FUZZ_BIN_DIR="$ROOT/.build-fuzz/release"
@@ -52,6 +58,7 @@ cp -R "$ROOT/scripts" "$ROOT/Corpus" "$repo/"
 git -C "$repo" init -q
 git -C "$repo" add Corpus
 git -C "$repo" -c user.name=test -c user.email=test@invalid commit -qm corpus
+printf '%s/\n' "$repo" >"$work/pattern"
 echo "== scratch copy: $(git -C "$repo" ls-files Corpus | wc -l) corpus files in $repo"
 
 failures=0
@@ -96,7 +103,7 @@ check_corpus() {
             fail "$label: unexpected new file $path"
         fi
     done < <(git -C "$repo" ls-files --others Corpus)
-    echo "  corpus: $deleted deleted (replaced merged/: ${merged_replaced[*]:-none}), $added new"
+    echo "  corpus: $deleted deleted (replaced merged/: $(printf '%s\n' "${merged_replaced[@]}" | sort -u | paste -s -d ' ' -)), $added new"
 }
 
 # Kill run $1 of command "${@:3}" after $2 tenths of a second.
@@ -104,9 +111,12 @@ kill_run() {
     local label=$1 delay=$2 signal
     shift 2
     local log="$work/run.log"
-    set -m # the run gets its own process group, with SIGINT not ignored, as in a terminal
-    "$@" >"$log" 2>&1 &
+    # The run gets its own process group (job control on) and SIGINT at its default even when this test
+    # was started in the background (which ignores SIGINT for good in bash), as in a terminal.
+    set -m
+    env --default-signal=INT "$@" >"$log" 2>&1 &
     local pid=$!
+    child=$pid
     set +m
     local waited=0
     while ((waited < delay)) && kill -0 "$pid" 2>/dev/null; do
@@ -126,6 +136,7 @@ kill_run() {
     fi
     local status=0
     wait "$pid" || status=$?
+    child=""
     local phase
     phase=$(grep -a -E '^== |: finding |minimizing|merged/ now|interrupted' "$log" | tail -2 | paste -s -d '|' - | cut -c1-150)
     echo "$label: ${*:1:3}... killed after $((delay / 10)).$((delay % 10))s by $signal: exit $status; last: $phase"
@@ -136,7 +147,8 @@ kill_run() {
     # Nothing of the run may be left running (libFuzzer runs in its own session).
     sleep 0.2
     local left
-    left=$(pgrep -f -- "$repo/" || true)
+    # (The pattern comes from a file, so this grep's own command line does not match it.)
+    left=$(grep -l -a -F -f "$work/pattern" /proc/[0-9]*/cmdline 2>/dev/null | cut -d/ -f3 || true)
     if [[ -n $left ]]; then
         fail "$label: processes left running: $left"
         # shellcheck disable=SC2086

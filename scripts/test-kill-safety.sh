@@ -10,8 +10,8 @@ scripts/test-kill-safety.sh [--kills N] [--brief] [--seed N]
 Builds the fuzzers once, copies scripts/ and Corpus/ into a scratch git repository, and N times (default
 30; --brief: 4, under 2 minutes after the build) starts a run there and kills it after a random delay:
 SIGINT to its whole process group (as Ctrl-C does) or SIGTERM to the script alone, alternately. Runs:
-  - fuzz.sh document --mutant exclude-ignored --empty (finds, minimizes and stores a planted mistake:
-    LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1 in the scratch copy only), 6 s of fuzzing
+  - fuzz.sh differential --mutant qstar-as-star --empty (finds, minimizes and stores a planted mistake:
+    LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1 in the scratch copy only), 3 s of fuzzing
   - fuzz.sh percent-encoding parser --merge, 2 s each
   - nightly.sh --seconds 1 (every target, merges; every 5th kill)
 The delay is drawn from 0 .. the run's usual length, so kills land in the build check, corpus copy,
@@ -159,8 +159,8 @@ kill_run() {
 for ((run = 1; run <= kills; run++)); do
     case $((run % 5)) in
         0) length=900; cmd=("$repo/scripts/nightly.sh" --seconds 1) ;;
-        1 | 3) length=300; cmd=("$repo/scripts/fuzz.sh" document --mutant exclude-ignored --empty --seconds 6
-            --minimize-seconds 2) ;;
+        1 | 3) length=300; cmd=("$repo/scripts/fuzz.sh" differential --mutant qstar-as-star --empty --seconds 3
+            --minimize-seconds 3) ;;
         *) length=350; cmd=("$repo/scripts/fuzz.sh" percent-encoding parser --merge --seconds 2) ;;
     esac
     kill_run "kill $run/$kills" $((RANDOM % length)) "${cmd[@]}"

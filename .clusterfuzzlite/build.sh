@@ -12,7 +12,7 @@ set -eu
 [ -f Package.swift ] && [ -f scripts/fuzz-common.sh ] || { echo "build.sh: run it in the LinkMatch root" >&2; exit 1; }
 : "${OUT:?}" "${WORK:?}"
 SANITIZER=${SANITIZER:-address}
-source scripts/fuzz-common.sh # TARGETS, default_max_len, corpus_inputs; SWIFT_BACKTRACE=enable=no for the check below
+source scripts/fuzz-common.sh # TARGETS, default_max_len, corpus_inputs, log_shows_fuzzing; SWIFT_BACKTRACE=enable=no
 
 if command -v precompile_swift >/dev/null 2>&1; then
     # OSS-Fuzz's helper: sets $SWIFTFLAGS for $SANITIZER (and copies its llvm-symbolizer to $OUT).
@@ -60,8 +60,10 @@ for target in "${TARGETS[@]}"; do
     mv -f "$WORK/$target.zip" "$OUT/${target}_seed_corpus.zip"
 
     # A fuzzer without coverage refuses to run (Sources/Fuzz/CoverageProbe): fail the build, not the fuzzing.
-    (cd "$WORK" && "$OUT/$target" -runs=16 -max_len=64 >"$WORK/$target-check.log" 2>&1) ||
-        { cat "$WORK/$target-check.log" >&2; echo "build.sh: $OUT/$target does not fuzz" >&2; exit 1; }
+    status=0
+    (cd "$WORK" && "$OUT/$target" -runs=16 -max_len=64 >"$WORK/$target-check.log" 2>&1) || status=$?
+    log_shows_fuzzing "$WORK/$target-check.log" 16 "$status" ||
+        { cat "$WORK/$target-check.log" >&2; echo "build.sh: $OUT/$target does not fuzz (exit $status)" >&2; exit 1; }
 done
 rm -rf "$stage"
 echo "build.sh: ${#TARGETS[@]} fuzzers in $OUT: ${TARGETS[*]}"

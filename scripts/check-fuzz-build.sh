@@ -36,11 +36,8 @@ expect_fuzzer() { # label, binary
     local label=$1 bin=$2
     (cd "$work" && "$bin" -runs=2000 -max_len=256 >"$work/run.log" 2>&1)
     local status=$?
-    local counters
-    counters=$(log_counters "$work/run.log")
-    if ((status == 0)) && log_has_banner "$work/run.log" && grep -a -q '^Done 2000 runs' "$work/run.log" &&
-        ((counters >= 1000)); then
-        pass "$label: libFuzzer banner, $counters coverage counters, $(grep -a '^Done' "$work/run.log")"
+    if log_shows_fuzzing "$work/run.log" 2000 "$status"; then
+        pass "$label: libFuzzer banner, $(log_counters "$work/run.log") coverage counters, $(grep -a '^Done' "$work/run.log")"
     else
         fail "$label: exit $status, no libFuzzer banner or run count:"
         tail -5 "$work/run.log" | sed 's/^/         /'

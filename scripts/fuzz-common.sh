@@ -57,6 +57,12 @@ log_counters() {
     echo "${n:-0}"
 }
 
+# True when log $1 of a run with -runs=$2 that exited $3 shows a working fuzzer: exit 0, the banner,
+# at least 1000 coverage counters and "Done $2 runs".
+log_shows_fuzzing() {
+    (($3 == 0)) && log_has_banner "$1" && grep -a -q "^Done $2 runs" "$1" && (($(log_counters "$1") >= 1000))
+}
+
 # Executed inputs: -print_final_stats' count in one process; in fork mode the parent's last
 # "#<total runs>: cov: ..." status line (it prints no final stats). Empty when neither is there.
 log_executed_units() {

@@ -63,10 +63,8 @@ for target in "${TARGETS[@]}"; do
     # From another folder, as the runner does: nothing may point back into the build.
     run_status=0
     (cd "$tmp/run" && "$bin" -runs="$runs" >"$tmp/run.log" 2>&1) || run_status=$?
-    counters=$(log_counters "$tmp/run.log")
-    if ((run_status == 0)) && log_has_banner "$tmp/run.log" && grep -a -q "^Done $runs runs" "$tmp/run.log" &&
-        ((counters >= 1000)); then
-        pass "$target -runs=$runs: exit 0, libFuzzer banner, $counters counters, $(grep -a '^Done' "$tmp/run.log")"
+    if log_shows_fuzzing "$tmp/run.log" "$runs" "$run_status"; then
+        pass "$target -runs=$runs: exit 0, libFuzzer banner, $(log_counters "$tmp/run.log") counters, $(grep -a '^Done' "$tmp/run.log")"
     else
         fail "$target -runs=$runs: exit $run_status:"
         tail -5 "$tmp/run.log" | sed 's/^/         /'

@@ -161,7 +161,7 @@ for ((run = 1; run <= kills; run++)); do
         0) length=900; cmd=("$repo/scripts/nightly.sh" --seconds 1) ;;
         1 | 3) length=300; cmd=("$repo/scripts/fuzz.sh" differential --mutant qstar-as-star --empty --seconds 3
             --minimize-seconds 3) ;;
-        *) length=350; cmd=("$repo/scripts/fuzz.sh" percent-encoding parser --merge --seconds 2) ;;
+        *) length=500; cmd=("$repo/scripts/fuzz.sh" percent-encoding parser --merge --seconds 2) ;;
     esac
     kill_run "kill $run/$kills" $((RANDOM % length)) "${cmd[@]}"
     check_corpus "kill $run" "$work/run.log"

@@ -240,14 +240,28 @@ run_child() {
 # next fuzz.sh or nightly.sh restores it first thing (restore_interrupted_merges).
 MERGE_SWAP_DIR="$ROOT/fuzz-artifacts/merge-swap"
 
+# Two runs at once must not restore each other's swap in flight: swaps and restores hold one lock
+# (flock, util-linux; without it, one run at a time).
+merge_lock() {
+    mkdir -p "$MERGE_SWAP_DIR"
+    exec {MERGE_LOCK_FD}>"$MERGE_SWAP_DIR.lock"
+    if command -v flock >/dev/null 2>&1; then flock "$MERGE_LOCK_FD"; fi
+}
+merge_unlock() { exec {MERGE_LOCK_FD}>&-; }
+
 swap_in_merged() { # target, complete new folder, where the previous merged/ goes
     local live="$ROOT/Corpus/$1/merged" backup="$MERGE_SWAP_DIR/$1"
-    mkdir -p "$MERGE_SWAP_DIR"
-    [[ ! -e $backup ]] || { echo "error: $backup exists (an interrupted merge): run restore first" >&2; return 1; }
+    merge_lock
+    if [[ -e $backup ]]; then
+        merge_unlock
+        echo "error: $backup exists (an interrupted merge; the next run restores it)" >&2
+        return 1
+    fi
     critical_begin
     if [[ -d $live ]]; then mv -T "$live" "$backup"; fi
     mv -T "$2" "$live"
     if [[ -d $backup ]]; then mv -T "$backup" "$3"; fi
+    merge_unlock
     critical_end
 }
 
@@ -255,6 +269,7 @@ swap_in_merged() { # target, complete new folder, where the previous merged/ goe
 # complete new merged/ (died after step 2) is moved out of the way, kept under fuzz-artifacts/.
 restore_interrupted_merges() {
     local backup target live
+    merge_lock
     for backup in "$MERGE_SWAP_DIR"/*; do
         [[ -d $backup ]] || continue
         target=$(basename "$backup")
@@ -269,4 +284,5 @@ restore_interrupted_merges() {
         fi
         critical_end
     done
+    merge_unlock
 }

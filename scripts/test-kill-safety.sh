@@ -169,5 +169,15 @@ for ((run = 1; run <= kills; run++)); do
     git -C "$repo" clean -qfdx Corpus
     rm -rf "$repo/fuzz-artifacts"
 done
+# A swap cut between its renames (what SIGKILL or a power cut could leave): the next run must restore it.
+mkdir -p "$repo/fuzz-artifacts/merge-swap"
+mv -T "$repo/Corpus/percent-encoding/merged" "$repo/fuzz-artifacts/merge-swap/percent-encoding"
+kill_run "restore" 100000 "$repo/scripts/fuzz.sh" percent-encoding --seconds 1
+if grep -a -q 'restored Corpus/percent-encoding/merged/' "$work/run.log" && [[ -z $(git -C "$repo" status --porcelain Corpus) ]]; then
+    echo "  ok: the next run restored merged/ from the backup of a cut swap"
+else
+    fail "restore: merged/ not restored from the backup of a cut swap"
+fi
+
 echo "$kills runs killed or finished, $failures failure(s)"
 ((failures == 0))

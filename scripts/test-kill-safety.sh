@@ -7,15 +7,17 @@ usage() {
     cat >&2 <<'EOF'
 scripts/test-kill-safety.sh [--kills N] [--brief] [--seed N]
 
-Builds the fuzzers once, copies scripts/ and Corpus/ into a scratch git repository, and N times (default
-30; --brief: 4, under 2 minutes after the build) starts a run there and kills it after a random delay:
-SIGINT to its whole process group (as Ctrl-C does) or SIGTERM to the script alone, alternately. Runs:
+Builds the fuzzers once, copies scripts/ and Corpus/ into a scratch git repository, and starts runs
+there, each killed after a random delay, until N runs were killed (default 30; --brief: 3, no nightly
+runs, about 2 minutes): SIGINT to its whole process group (as Ctrl-C does) and SIGTERM to the script
+alone, alternately. Runs:
   - fuzz.sh differential --mutant qstar-as-star --empty (finds, minimizes and stores a planted mistake:
     LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1 in the scratch copy only), 3 s of fuzzing
   - fuzz.sh percent-encoding parser --merge, 2 s each
-  - nightly.sh --seconds 1 (every target, merges; every 5th kill)
-The delay is drawn from 0 .. the run's usual length, so kills land in the build check, corpus copy,
-fuzzing, replay, minimization, merge and swap; some runs finish. After each run `git status --porcelain
+  - nightly.sh --seconds 1 (every target, merges; every 5th run)
+The delay is drawn from 0 .. how long the last unkilled run of that kind took, so kills land in the
+build check, corpus copy, fuzzing, replay, minimization, merge and swap; some runs finish first (they
+are checked too, and do not count as kills). After each run `git status --porcelain
 Corpus` must show nothing deleted or modified, except a merged/ that a finished merge replaced, whose
 old files must all be in that run's merged-previous/ folder; new files must be whole regressions (input
 and twin, non-empty); no process of the run may be left. Then the copy is reset for the next run.
@@ -24,11 +26,11 @@ EOF
     exit 2
 }
 
-kills=30 seed=$$
+kills=30 seed=$$ brief=0
 while (($#)); do
     case $1 in
         --kills) kills=${2:?}; shift ;;
-        --brief) kills=4 ;;
+        --brief) kills=3 brief=1 ;;
         --seed) seed=${2:?}; shift ;;
         *) usage ;;
     esac
@@ -118,13 +120,16 @@ kill_run() {
     local pid=$!
     child=$pid
     set +m
-    local waited=0
-    while ((waited < delay)) && kill -0 "$pid" 2>/dev/null; do
+    local started
+    started=$(date +%s%N)
+    while (($(date +%s%N) - started < delay * 100000000)) && kill -0 "$pid" 2>/dev/null; do
         sleep 0.1
-        waited=$((waited + 1))
     done
+    killed=0
     if kill -0 "$pid" 2>/dev/null; then
-        if ((RANDOM % 2)); then
+        killed=1
+        kills_done=$((kills_done + 1))
+        if ((kills_done % 2)); then
             signal="SIGINT to the group"
             kill -INT -- "-$pid" 2>/dev/null || true
         else
@@ -137,9 +142,14 @@ kill_run() {
     local status=0
     wait "$pid" || status=$?
     child=""
+    ran_for=$((($(date +%s%N) - started) / 100000000))
     local phase
     phase=$(grep -a -E '^== |: finding |minimizing|merged/ now|interrupted' "$log" | tail -2 | paste -s -d '|' - | cut -c1-150)
-    echo "$label: ${*:1:3}... killed after $((delay / 10)).$((delay % 10))s by $signal: exit $status; last: $phase"
+    if ((killed)); then
+        echo "$label: ${*:2:2}... killed after $((delay / 10)).$((delay % 10))s by $signal: exit $status; last: $phase"
+    else
+        echo "$label: ${*:2:2}... finished after $((ran_for / 10)).$((ran_for % 10))s (before the kill): exit $status"
+    fi
     case $status in
         0 | 1 | 130 | 143) ;;
         *) fail "$label: exit $status"; tail -5 "$log" | sed 's/^/      /' ;;
@@ -156,15 +166,23 @@ kill_run() {
     fi
 }
 
-for ((run = 1; run <= kills; run++)); do
-    case $((run % 5)) in
-        0) length=900; cmd=("$repo/scripts/nightly.sh" --seconds 1) ;;
-        1 | 3) length=300; cmd=("$repo/scripts/fuzz.sh" differential --mutant qstar-as-star --empty --seconds 3
-            --minimize-seconds 3) ;;
-        *) length=500; cmd=("$repo/scripts/fuzz.sh" percent-encoding parser --merge --seconds 2) ;;
+# How long each kind of run takes when nobody kills it (tenths of a second): a first guess, then what the
+# last run that finished took, so the delays keep covering the whole run however loaded the machine is.
+declare -A usual=([store]=250 [merge]=450 [nightly]=900)
+kills_done=0 run=0
+while ((kills_done < kills && run < 3 * kills)); do
+    run=$((run + 1))
+    kind=merge
+    if ((run % 5 == 1 || run % 5 == 3)); then kind=store; fi
+    if ((run % 5 == 0 && !brief)); then kind=nightly; fi
+    case $kind in
+        nightly) cmd=("$repo/scripts/nightly.sh" --seconds 1) ;;
+        store) cmd=("$repo/scripts/fuzz.sh" differential --mutant qstar-as-star --empty --seconds 3 --minimize-seconds 3) ;;
+        merge) cmd=("$repo/scripts/fuzz.sh" percent-encoding parser --merge --seconds 2) ;;
     esac
-    kill_run "kill $run/$kills" $((RANDOM % length)) "${cmd[@]}"
-    check_corpus "kill $run" "$work/run.log"
+    kill_run "run $run (kill $((kills_done + 1))/$kills)" $((RANDOM % usual[$kind])) "${cmd[@]}"
+    ((killed)) || usual[$kind]=$ran_for
+    check_corpus "run $run" "$work/run.log"
     git -C "$repo" checkout -q -- Corpus
     git -C "$repo" clean -qfdx Corpus
     rm -rf "$repo/fuzz-artifacts"
@@ -179,5 +197,6 @@ else
     fail "restore: merged/ not restored from the backup of a cut swap"
 fi
 
-echo "$kills runs killed or finished, $failures failure(s)"
+echo "$run runs, $kills_done of them killed, $failures failure(s)"
+((kills_done >= kills)) || fail "only $kills_done kills in $run runs (wanted $kills)"
 ((failures == 0))

@@ -24,7 +24,8 @@ Corpus/ as it was (an interrupted minimization stores nothing).
 
 Options:
   --seconds N     fuzzing time per target (default 15)
-  --jobs N        fuzzing processes (libFuzzer -fork=N; default: nproc)
+  --jobs N        fuzzing processes (libFuzzer -fork=N; default: nproc). --jobs 0: one plain process
+                  without fork mode, which stops at its first finding (for comparing speeds)
   --asan          AddressSanitizer build (.build-fuzz-asan), slower, finds memory errors in C/unsafe code
   --merge         afterwards recompute Corpus/<target>/merged/ (set-cover merge of merged/ and the new
                   inputs over seeds/ and regressions/); not with --mutant
@@ -71,7 +72,6 @@ fi
 for number in "$seconds" "$timeout" "$jobs" "$minimize_seconds" ${max_len:+"$max_len"}; do
     [[ $number =~ ^[0-9]+$ ]] || { echo "not a number: $number" >&2; exit 2; }
 done
-((jobs >= 1)) || { echo "--jobs must be at least 1" >&2; exit 2; }
 # A merge runs the candidate too: under a mutant every input it fails on would drop out of merged/.
 [[ -z $mutant || $merge == 0 ]] || { echo "--merge and --mutant together would drop inputs from merged/" >&2; exit 2; }
 
@@ -256,10 +256,13 @@ for target in "${targets[@]}"; do
         done
     fi
     len=${max_len:-$(default_max_len "$target")}
-    flags=($(libfuzzer_limits "$len" "$timeout") $(libfuzzer_fork_flags "$jobs") "-max_total_time=$seconds"
-        -print_final_stats=1 "-artifact_prefix=$dir/artifacts/")
+    flags=($(libfuzzer_limits "$len" "$timeout") "-max_total_time=$seconds" -print_final_stats=1
+        "-artifact_prefix=$dir/artifacts/")
+    ((jobs == 0)) || flags+=($(libfuzzer_fork_flags "$jobs"))
     [[ ! -f $ROOT/Corpus/$target.dict ]] || flags+=("-dict=$ROOT/Corpus/$target.dict")
-    echo "== $target: fuzzing ${seconds}s with $jobs processes from $(ls "$dir/start" | wc -l) corpus inputs${mutant:+, candidate = mutant $mutant}"
+    how="$jobs processes (fork mode)"
+    ((jobs != 0)) || how="one process (no fork mode)"
+    echo "== $target: fuzzing ${seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${mutant:+, candidate = mutant $mutant}"
     started=$(date +%s%N)
     status=0
     # TMPDIR: fork mode keeps its jobs' files there; in the run folder nothing is left in /tmp.
@@ -278,7 +281,7 @@ for target in "${targets[@]}"; do
     runs=$(log_executed_units "$dir/fuzz.log")
     speed=$((${runs:-0} * 1000 / (elapsed > 0 ? elapsed : 1)))
     printf '%s: %s runs in %d.%03ds: %s exec/s total, %s per process (%s processes), %s, %s new inputs (log: %s)\n' \
-        "$target" "${runs:-?}" $((elapsed / 1000)) $((elapsed % 1000)) "$speed" $((speed / jobs)) "$jobs" \
+        "$target" "${runs:-?}" $((elapsed / 1000)) $((elapsed % 1000)) "$speed" $((speed / (jobs ? jobs : 1))) "$((jobs ? jobs : 1))" \
         "$(log_coverage "$dir/fuzz.log")" "$(ls "$dir/new" | wc -l)" "${dir#"$ROOT"/}/fuzz.log"
     if [[ -n $(finding_files "$dir/artifacts") ]]; then
         found=1

@@ -215,6 +215,7 @@ handle_findings() { # target bin run-folder len
 merge_corpus() {
     local target=$1 bin=$2 dir=$3 len=$4
     local out="$dir/merge-out" old="$dir/merged-before" next="$dir/merged-next" base="$dir/merge-base"
+    echo "== $target: merging into Corpus/$target/merged/"
     mkdir -p "$out" "$old" "$next"
     local index=0 input part
     for part in seeds regressions; do

@@ -46,7 +46,7 @@ while IFS= read -r file; do new+=("$file"); done < <(list_regressions | comm -13
 {
     echo "# Nightly fuzzing: $(date -u +%Y-%m-%d)"
     echo
-    echo "Every target fuzzed ${seconds}s (scripts/fuzz.sh --merge --seconds $seconds ${extra[*]}); exit status $status."
+    echo "Every target fuzzed ${seconds}s (scripts/fuzz.sh --merge --seconds $seconds${extra[*]:+ ${extra[*]}}); exit status $status."
     if ((${#new[@]} == 0)); then
         echo
         echo "No new failures."

@@ -5,27 +5,30 @@ source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
 usage() {
     cat >&2 <<'EOF'
-scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants]
+scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] [--from-corpus] [--mutants A,B]
 
 1. exec/s of every target: N seconds (default 30) from an empty corpus with -max_len=256 and the
    target's dictionary.
 2. for every mutant (LinkMatchFuzzing.Mutants: a planted mistake swapped in as the candidate engine), the
    time and executions libFuzzer needs to find it from an EMPTY corpus, on each target the mistake can
    show in (differential: matchPart; document: whole decisions), capped at --cap seconds (default 90);
-   --repeats runs (default 3, seeds 1..N), the median reported.
+   --repeats runs (default 3, seeds 1..N), the median reported. --from-corpus: start from the
+   committed corpus (Corpus/<target>/seeds, merged, regressions) instead; --mutants A,B: only these.
 Prints markdown tables. Numbers depend on the load of the machine: compare within one run.
 A run that fails (no libFuzzer banner) stops the script with exit 2, never a blank row.
 EOF
     exit 2
 }
 
-seconds=30 cap=90 repeats=3 only=""
+seconds=30 cap=90 repeats=3 only="" from_corpus=0 chosen=""
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
         --cap) cap=${2:?}; shift ;;
         --repeats) repeats=${2:?}; shift ;;
         --only) only=${2:?}; shift ;;
+        --from-corpus) from_corpus=1 ;;
+        --mutants) chosen=${2:?}; shift ;;
         *) usage ;;
     esac
     shift
@@ -35,8 +38,11 @@ done
 # document-level ones the document or URL (see LinkMatchFuzzing/Mutants/Mutants.swift).
 mutant_targets() {
     case $1 in
-        question-counts-utf8-bytes) echo differential ;;
+        question-counts-utf8-bytes | fold-ascii-only | lowercase-hex-not-decoded) echo differential ;;
         first-query-item-only | ignore-applinks-defaults | exclude-ignored) echo document ;;
+        # Mistakes in reading the document or the query items: only whole documents show them.
+        appid-beside-appids-counted | paths-beside-components-used | dictionary-details-ignored) echo document ;;
+        entry-defaults-ignored | item-value-ends-at-second-equals) echo document ;;
         *) echo differential document ;;
     esac
 }
@@ -49,16 +55,25 @@ for target in differential document "${TARGETS[@]}"; do
     bins[$target]=$(fuzz_build "$target") || exit 2
 done
 
-# One libFuzzer run from an empty corpus; sets status, runs and ms. Not in a subshell: a failed run
-# must stop the script (an `exit` inside `< <(...)` only ended the subshell and left a blank row).
+# One libFuzzer run; sets status, runs and ms. Not in a subshell: a failed run must stop the script
+# (an `exit` inside `< <(...)` only ended the subshell and left a blank row).
 run_once() { # target seconds seed [mutant]
     local target=$1 limit=$2 seed=$3 mutant=${4:-}
     rm -rf "$work/corpus" "$work/artifacts"
     mkdir -p "$work/corpus" "$work/artifacts"
+    if ((from_corpus)); then # a copy: libFuzzer writes into its first corpus folder
+        local part input
+        for part in seeds merged regressions; do
+            while IFS= read -r -d '' input; do cp "$input" "$work/corpus/$part-$(basename "$input")"; done \
+                < <(corpus_inputs "$ROOT/Corpus/$target/$part")
+        done
+    fi
     local started
     started=$(date +%s%N)
+    local len=256
+    if ((from_corpus)); then len=$(default_max_len "$target"); fi # committed inputs are longer than 256 bytes
     status=0
-    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" $(libfuzzer_limits 256) \
+    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" $(libfuzzer_limits "$len") \
         "-dict=$ROOT/Corpus/$target.dict" "-seed=$seed" "-max_total_time=$limit" -print_final_stats=1 \
         "-artifact_prefix=$work/artifacts/" "$work/corpus" >"$work/log" 2>&1) || status=$?
     ms=$((($(date +%s%N) - started) / 1000000))
@@ -83,13 +98,16 @@ if [[ $only != mutants ]]; then
 fi
 
 if [[ $only != speed ]]; then
-    echo "### time to find each mutant from an empty corpus (-max_len=256, dictionary, cap ${cap}s, median of $repeats seeds)"
+    start="an empty corpus (-max_len=256"
+    if ((from_corpus)); then start="the committed corpus (-max_len per target"; fi
+    echo "### time to find each mutant from $start, dictionary, cap ${cap}s, median of $repeats seeds)"
     echo
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"
     tool=$(tool_build) || exit 2
     mutants=$("$tool" mutants) || exit 2
     for mutant in $mutants; do
+        [[ -z $chosen || ,$chosen, == *",$mutant,"* ]] || continue
         for target in $(mutant_targets "$mutant"); do
             found=0
             : >"$work/runs"

@@ -31,7 +31,8 @@ enum SeedWriter {
                     + (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument)),
                 (.percentEncoding, handmadeTexts() + (spec + conformance).flatMap { SeedDerivation.percentTexts($0) }
                     + (realWorld?.cases ?? []).flatMap { SeedDerivation.percentTexts($0, maxRules: 12) }),
-                (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)),
+                (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)
+                    + handmadeFiles()),
                 (.metamorphic, parts),
             ]
             var failed = false
@@ -119,6 +120,12 @@ enum SeedWriter {
                 ("caseSensitive", .bool(caseSensitive)), ("percentEncoded", .bool(percentEncoded)),
                 ("variables", SeedDerivation.object(variables.map { ($0.0, SeedDerivation.strings($0.1)) })),
             ]))
+        }
+    }
+
+    static func handmadeFiles() -> [SeedCase] {
+        HandmadeSeeds.parserFiles.map { name, bytes in
+            SeedDerivation.parserFile(RealWorldFile(name: "handmade-" + name, bytes: bytes))
         }
     }
 

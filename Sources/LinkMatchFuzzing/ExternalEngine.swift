@@ -64,9 +64,16 @@ public struct ExternalEngine: MatchEngine {
         var answers = [Answer?](repeating: nil, count: requests.count)
         var index: [String: Int] = [:]
         for (i, r) in requests.enumerated() { index[r.id.serialized()] = i }
+        var lines: [String] = []
+        lines.reserveCapacity(requests.count)
+        var last: (aasa: JSONValue, text: String)?
+        for r in requests {
+            if last?.aasa != r.aasa { last = (r.aasa, r.aasa.serialized()) }
+            lines.append(r.line(aasaText: last!.text))
+        }
         var pending = Array(requests.indices)
         while !pending.isEmpty {
-            let (replies, failure) = process.exchange(batch: pending.map { requests[$0].line })
+            let (replies, failure) = process.exchange(batch: pending.map { lines[$0] })
             var violation: String?
             for line in replies {
                 switch ConformanceProtocol.parseReply(line) {

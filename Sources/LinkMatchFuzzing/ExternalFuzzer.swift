@@ -137,28 +137,42 @@ public struct ExternalFuzzer {
     /// Our replies and the program's answers for requests; ours are computed on another thread while
     /// the program works. Consecutive requests about the same document share one prepared document.
     func ask(_ requests: [ConformanceProtocol.Request]) -> ([ConformanceProtocol.Reply], [ExternalEngine.Answer]) {
-        let mine = Box<[ConformanceProtocol.Reply]>([])
-        let group = DispatchGroup()
-        let engine = ours
-        DispatchQueue.global().async(group: group) {
-            var replies: [ConformanceProtocol.Reply] = []
-            replies.reserveCapacity(requests.count)
-            var last: (aasa: JSONValue, document: Result<any PreparedDocument, ConformanceProtocol.DocumentFailure>)?
-            for request in requests {
-                if last?.aasa != request.aasa { last = (request.aasa, ConformanceProtocol.prepare(request.aasa, engine: engine)) }
-                replies.append(ConformanceProtocol.answer(request, document: last!.document))
-            }
-            mine.value = replies
+        let theirs = askProgram(requests)
+        let mine = Self.answers(requests, engine: ours)
+        return (mine, theirs.wait())
+    }
+
+    /// Our replies; consecutive requests about the same document share one prepared document.
+    static func answers(_ requests: [ConformanceProtocol.Request], engine: any MatchEngine) -> [ConformanceProtocol.Reply] {
+        var replies: [ConformanceProtocol.Reply] = []
+        replies.reserveCapacity(requests.count)
+        var last: (aasa: JSONValue, document: Result<any PreparedDocument, ConformanceProtocol.DocumentFailure>)?
+        for request in requests {
+            if last?.aasa != request.aasa { last = (request.aasa, ConformanceProtocol.prepare(request.aasa, engine: engine)) }
+            replies.append(ConformanceProtocol.answer(request, document: last!.document))
         }
-        let theirs = external.ask(all: requests)
-        group.wait()
-        return (mine.value, theirs)
+        return replies
+    }
+
+    /// The program's answers, asked on another thread: `wait()` returns them.
+    func askProgram(_ requests: [ConformanceProtocol.Request]) -> Pending<[ExternalEngine.Answer]> {
+        let pending = Pending<[ExternalEngine.Answer]>()
+        let external = self.external
+        DispatchQueue.global().async(group: pending.group) { pending.value = external.ask(all: requests) }
+        return pending
     }
 
     /// The requests of one generated case: every URL for every app of the document case, then the
     /// part case as a one-rule document (when a URL can carry its text).
     static func requests(caseIndex index: Int, bytes: inout SeededBytes) -> [ConformanceProtocol.Request] {
-        let generated = DocumentCase(bytes: bytes.next(maxCount: 1024))
+        var requests = requests(for: DocumentCase(bytes: bytes.next(maxCount: 1024)), caseIndex: index)
+        let part = PartCase(bytes: bytes.next(maxCount: 256))
+        if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
+        return requests
+    }
+
+    /// Every URL of a document case for every app, ids `case.url.app`.
+    public static func requests(for generated: DocumentCase, caseIndex index: Int) -> [ConformanceProtocol.Request] {
         var requests: [ConformanceProtocol.Request] = []
         for (u, url) in generated.urls.enumerated() {
             for (a, app) in generated.appIDs.enumerated() {
@@ -166,81 +180,113 @@ public struct ExternalFuzzer {
                                                             domain: generated.domain, appID: app, url: url))
             }
         }
-        let part = PartCase(bytes: bytes.next(maxCount: 256))
-        if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
         return requests
     }
 
     public func run(onEvent: (Event) -> Void = { _ in }) -> Report {
-        var report = Report()
+        var tally = Tally()
         let start = Date()
         var bytes = SeededBytes(seed: options.seed)
-        var classIndex: [DisagreementClass: Int] = [:]
-        // Signature (classified before shrinking) -> classes its shrunk disagreements fell in.
-        var shrunkBySignature: [DisagreementClass: [DisagreementClass]] = [:]
         var next = 0
         func timeIsUp() -> Bool { options.seconds.map { Date().timeIntervalSince(start) >= $0 } ?? false }
-
-        func record(_ key: DisagreementClass, _ example: @autoclosure () -> Example) {
-            if let i = classIndex[key] {
-                report.classes[i].count += 1
-                return
-            }
-            let found = FoundClass(key: key, count: 1, example: example(), known: options.known.contains(key), variantOf: nil)
-            classIndex[key] = report.classes.count
-            report.classes.append(found)
-            onEvent(.classFound(found))
-        }
-
-        while next < options.cases, !timeIsUp() {
-            var batch: [(caseIndex: Int, request: ConformanceProtocol.Request)] = []
+        typealias Batch = [(caseIndex: Int, request: ConformanceProtocol.Request)]
+        func nextBatch() -> Batch? {
+            guard next < options.cases, !timeIsUp() else { return nil }
+            var batch: Batch = []
             while next < options.cases, batch.count < options.batchRequests {
                 batch += Self.requests(caseIndex: next, bytes: &bytes).map { (next, $0) }
                 next += 1
-                report.cases += 1
+                tally.report.cases += 1
             }
-            let (mine, theirs) = ask(batch.map(\.request))
-            report.requests += batch.count
-            for (i, item) in batch.enumerated() {
-                if case .failure = theirs[i] {} else { report.answered += 1 }
-                switch Self.compare(mine[i], theirs[i]) {
-                case .agree:
+            return batch
+        }
+        // Two stages at once: while the program answers batch k, this thread generates batch k+1
+        // and decides it with our engine; then it compares batch k (shrinking uses the program
+        // alone, before batch k+1 is sent).
+        guard var current = nextBatch() else { return tally.report }
+        var theirs = askProgram(current.map(\.request))
+        var mine = Self.answers(current.map(\.request), engine: ours)
+        while true {
+            let following = nextBatch()
+            let followingMine = following.map { Self.answers($0.map(\.request), engine: ours) }
+            absorb(current, mine: mine, theirs: theirs.wait(), into: &tally, stopShrinking: timeIsUp, onEvent: onEvent)
+            guard let following, let followingMine else { break }
+            theirs = askProgram(following.map(\.request))
+            (current, mine) = (following, followingMine)
+        }
+        tally.report.elapsed = Date().timeIntervalSince(start)
+        Self.groupVariants(&tally.report.classes, known: options.known)
+        return tally.report
+    }
+
+    /// What a run has found so far.
+    public struct Tally: Sendable {
+        public var report = Report()
+        var classIndex: [DisagreementClass: Int] = [:]
+        /// Signature (classified before shrinking) -> the classes its shrunk disagreements fell in.
+        var shrunkBySignature: [DisagreementClass: [DisagreementClass]] = [:]
+
+        public init() {}
+    }
+
+    /// Asks both sides about a batch and counts every difference in its class: the first few of a
+    /// signature are shrunk and classified, the rest counted (see the type's comment).
+    public func absorb(_ batch: [(caseIndex: Int, request: ConformanceProtocol.Request)], into tally: inout Tally,
+                       stopShrinking: () -> Bool = { false }, onEvent: (Event) -> Void = { _ in }) {
+        let (mine, theirs) = ask(batch.map(\.request))
+        absorb(batch, mine: mine, theirs: theirs, into: &tally, stopShrinking: stopShrinking, onEvent: onEvent)
+    }
+
+    func absorb(_ batch: [(caseIndex: Int, request: ConformanceProtocol.Request)], mine: [ConformanceProtocol.Reply],
+                theirs: [ExternalEngine.Answer], into tally: inout Tally,
+                stopShrinking: () -> Bool, onEvent: (Event) -> Void) {
+        func record(_ key: DisagreementClass, _ example: @autoclosure () -> Example) {
+            if let i = tally.classIndex[key] {
+                tally.report.classes[i].count += 1
+                return
+            }
+            let found = FoundClass(key: key, count: 1, example: example(), known: options.known.contains(key), variantOf: nil)
+            tally.classIndex[key] = tally.report.classes.count
+            tally.report.classes.append(found)
+            onEvent(.classFound(found))
+        }
+        tally.report.requests += batch.count
+        for (i, item) in batch.enumerated() {
+            if case .failure = theirs[i] {} else { tally.report.answered += 1 }
+            switch Self.compare(mine[i], theirs[i]) {
+            case .agree:
+                continue
+            case .programFailure:
+                // Not shrunk: a crash or hang costs a restart or a timeout per attempt.
+                tally.report.programFailures += 1
+                let key = DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs[i]))
+                record(key, Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
+                                    ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
+            case .disagree:
+                tally.report.disagreements += 1
+                let signature = DisagreementClass(rules: DisagreementClassifier.rules(of: item.request),
+                                                  ours: DisagreementClass.label(mine[i]), theirs: DisagreementClass.label(theirs[i]))
+                let earlier = tally.shrunkBySignature[signature, default: []]
+                if earlier.count >= options.shrinksPerSignature || (!earlier.isEmpty && stopShrinking()) {
+                    record(Self.mostCommon(earlier), Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
+                                                             ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
                     continue
-                case .programFailure:
-                    // Not shrunk: a crash or hang costs a restart or a timeout per attempt.
-                    report.programFailures += 1
-                    let key = DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs[i]))
-                    record(key, Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
-                                        ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
-                case .disagree:
-                    report.disagreements += 1
-                    let signature = DisagreementClass(rules: DisagreementClassifier.rules(of: item.request),
-                                                      ours: DisagreementClass.label(mine[i]), theirs: DisagreementClass.label(theirs[i]))
-                    let earlier = shrunkBySignature[signature, default: []]
-                    if earlier.count >= options.shrinksPerSignature || (timeIsUp() && !earlier.isEmpty) {
-                        record(Self.mostCommon(earlier), Example(caseIndex: 0, original: item.request, shrunk: item.request,
-                                                                 ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
-                        continue
-                    }
-                    let example = shrink(item.request, caseIndex: item.caseIndex, mine: mine[i], theirs: theirs[i])
-                    report.shrunk += 1
-                    report.shrinkRequests += example.shrinkAttempts
-                    let key = DisagreementClass(rules: DisagreementClassifier.rules(of: example.shrunk),
-                                                ours: DisagreementClass.label(example.ours),
-                                                theirs: DisagreementClass.label(example.theirs))
-                    shrunkBySignature[signature, default: []].append(key)
-                    record(key, example)
                 }
+                let example = shrink(item.request, caseIndex: item.caseIndex, mine: mine[i], theirs: theirs[i])
+                tally.report.shrunk += 1
+                tally.report.shrinkRequests += example.shrinkAttempts
+                let key = DisagreementClass(rules: DisagreementClassifier.rules(of: example.shrunk),
+                                            ours: DisagreementClass.label(example.ours),
+                                            theirs: DisagreementClass.label(example.theirs))
+                tally.shrunkBySignature[signature, default: []].append(key)
+                record(key, example)
             }
         }
-        report.elapsed = Date().timeIntervalSince(start)
-        Self.groupVariants(&report.classes, known: options.known)
-        return report
     }
 
     /// Marks each class that is a variant of a known or found class (see `FoundClass.variantOf`);
     /// a variant of a known class is known. Program failures (no rules) are never variants.
-    static func groupVariants(_ classes: inout [FoundClass], known: Set<DisagreementClass>) {
+    public static func groupVariants(_ classes: inout [FoundClass], known: Set<DisagreementClass>) {
         let order = classes.indices.sorted { (classes[$0].key.rules.count, $0) < (classes[$1].key.rules.count, $1) }
         var knownKeys = known
         for i in order {
@@ -326,8 +372,13 @@ public struct ExternalFuzzer {
     }
 }
 
-/// A value one thread fills and another reads after `DispatchGroup.wait` (which orders the two).
-final class Box<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
+/// A value another thread fills; `wait()` returns it (the group's wait orders the write before the read).
+final class Pending<T>: @unchecked Sendable {
+    let group = DispatchGroup()
+    var value: T?
+
+    func wait() -> T {
+        group.wait()
+        return value!
+    }
 }

@@ -197,13 +197,16 @@ public final class ExternalProcess: @unchecked Sendable {
 
     /// Reads what is available. false at end of file (or a read error).
     private func drain(_ fd: Int32, into buffer: inout [UInt8], keepLast: Int?) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        let chunk = 65536
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            // Read straight into the buffer's tail (no chunk array per call: this runs per reply).
+            let old = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: chunk))
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
+            buffer.removeLast(chunk - max(0, n))
             if n > 0 {
-                buffer += chunk[..<n]
                 if let keep = keepLast, buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
-                if n < chunk.count { return true }
+                if n < chunk { return true }
             } else if n == 0 {
                 return false
             } else {

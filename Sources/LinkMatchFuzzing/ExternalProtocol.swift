@@ -22,6 +22,13 @@ public enum ConformanceProtocol {
             self.url = url
         }
 
+        /// The request as one line, with the document already serialized (many requests share one).
+        /// The same text as `line`.
+        public func line(aasaText: String) -> String {
+            "{\"id\":" + id.serialized() + ",\"aasa\":" + aasaText + ",\"domain\":" + JSONValue.string(domain).serialized()
+                + ",\"appId\":" + JSONValue.string(appID).serialized() + ",\"url\":" + JSONValue.string(url).serialized() + "}"
+        }
+
         /// The request as one line (no newline): keys in the protocol's order.
         public var line: String {
             JSONValue.object(JSONObject([

@@ -84,9 +84,11 @@ public enum Shrinker {
         minimize(r, maxSteps: maxSteps, candidates: candidates(of:), stillFails: stillFails)
     }
 
-    /// The same shrink with the candidates judged `batch` at a time (`firstFailing` gives the index
-    /// of the first that still fails), for a program that answers many requests at once. The result
-    /// is the sequential one: the first failing candidate in order is kept.
+    /// The same shrink with the candidates judged in batches (`firstFailing` gives the index of the
+    /// first that still fails), for a program that answers many requests at once. The result is the
+    /// sequential one: the first failing candidate in order is kept. Batches start at 4 candidates
+    /// and double up to `batch` while none fails (an early candidate often succeeds, and every
+    /// candidate after it in a batch is a wasted request).
     public static func shrink(_ r: ConformanceProtocol.Request, maxSteps: Int = defaultMaxSteps, batch: Int,
                               firstFailing: ([ConformanceProtocol.Request]) -> Int?) -> ConformanceProtocol.Request {
         var current = r
@@ -95,8 +97,10 @@ public enum Shrinker {
         while improved, steps < maxSteps {
             improved = false
             var list = candidates(of: current)[...]
+            var size = min(4, batch)
             while !list.isEmpty, steps < maxSteps {
-                let chunk = Array(list.prefix(min(batch, maxSteps - steps)))
+                let chunk = Array(list.prefix(min(size, maxSteps - steps)))
+                size = min(size * 2, batch)
                 list = list.dropFirst(chunk.count)
                 if let i = firstFailing(chunk) {
                     steps += i + 1
@@ -131,7 +135,8 @@ public enum Shrinker {
         let head = String(r.url[..<hostEnd])
         let tail = String(r.url[hostEnd...])
         var units: [String] = []
-        var scalars = Array(tail.unicodeScalars)[...]
+        // The app ID's characters too: it must stay equal to the one the document lists.
+        var scalars = Array((tail + r.appID).unicodeScalars)[...]
         while let c = scalars.first {
             let unit = c == "%" && scalars.count >= 3 ? String(String.UnicodeScalarView(scalars.prefix(3))) : String(c)
             scalars = scalars.dropFirst(unit.unicodeScalars.count)
@@ -215,6 +220,10 @@ public enum Shrinker {
                 let start = DocumentCase(bytes: bytes)
                 guard DocumentCheck.check(start, engines: engines) != nil else { return bytes }
                 return try shrink(start, maxSteps: maxSteps) { DocumentCheck.check($0, engines: engines) != nil }.encoded()
+            case .external:
+                let start = DocumentCase(bytes: bytes)
+                guard ExternalCheck.check(start, engines: engines) != nil else { return bytes }
+                return try shrink(start, maxSteps: maxSteps) { ExternalCheck.check($0, engines: engines) != nil }.encoded()
             case .percentEncoding:
                 let start = PercentCase(bytes: bytes)
                 guard PercentEncodingCheck.check(start) != nil else { return bytes }

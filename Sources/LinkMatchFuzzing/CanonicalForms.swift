@@ -10,7 +10,8 @@ enum CanonicalForms {
     /// The rewrites, in the order to try them: the URL's scheme and host in lowercase, the document
     /// shape, then the leading slashes.
     static let rewrites: [@Sendable (ConformanceProtocol.Request) -> ConformanceProtocol.Request] = [
-        { r in var c = r; c.url = lowercasedSchemeAndHost(r.url); return c },
+        { r in var c = r; c.url = lowercased(r.url, host: false); return c },
+        { r in var c = r; c.url = lowercased(r.url, host: true); return c },
         { r in var c = r; c.url = decodedUnreserved(r.url); return c },
         document { mapEntries($0, detailsAsArray: true, transform: { $0 }) },
         document { mapEntries($0, detailsAsArray: false, transform: appIDsAsArray) },
@@ -24,8 +25,9 @@ enum CanonicalForms {
         { r in var c = r; c.aasa = rewrite(r.aasa); return c }
     }
 
-    /// `HTTPS://EXAMPLE.COM/Path` as `https://example.com/Path` (ASCII letters only).
-    static func lowercasedSchemeAndHost(_ url: String) -> String {
+    /// `HTTPS://EXAMPLE.COM/Path` with the scheme (or the host) in lowercase (ASCII letters only).
+    /// Two rewrites, not one: a difference about the host must not keep an `HTTPS` it does not need.
+    static func lowercased(_ url: String, host: Bool) -> String {
         var scalars = Array(url.unicodeScalars)
         var slashes = 0
         for i in scalars.indices {
@@ -36,7 +38,7 @@ enum CanonicalForms {
                 continue
             }
             if slashes == 2, c == "?" || c == "#" { break }
-            if c >= "A" && c <= "Z" { scalars[i] = Unicode.Scalar(c.value + 0x20)! }
+            if (slashes == 2) == host, c >= "A" && c <= "Z" { scalars[i] = Unicode.Scalar(c.value + 0x20)! }
         }
         return String(String.UnicodeScalarView(scalars))
     }

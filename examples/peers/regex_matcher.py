@@ -8,8 +8,8 @@ It follows SPEC.md except for three deliberate deviations, each a mistake real t
 in regex_matcher.known (what `linkmatch fuzz --known` reads) and in README.md:
 
   R1 (SPEC N3)  `/buy/*` becomes the regex `buy/.*`, so it does not match the parent `/buy`.
-  R2 (SPEC Q4)  query items are read into a dict keeping the first value of each name, so for a
-                repeated name only the first occurrence is checked: {"id": "7"} matches ?id=7&id=42.
+  R2 (SPEC Q3)  a named query item the URL does not have fails the rule, even for the pattern
+                `*` (SPEC: it reads as ""): {"b": "*"} does not match ?a=1.
   R3 (SPEC U3)  the host is compared with the domain case-sensitively.
 """
 import json
@@ -294,15 +294,19 @@ def rule_matches(rule, parts, variables):
         if not matches(q, query or ""):
             return False
     elif isinstance(q, dict):
-        # Deviation R2 (SPEC Q4): a dict of the items, so a repeated name keeps only its first value.
-        items = {}
+        items = []
         for piece in (query or "").split("&"):
             if piece == "":
                 continue
             name, _, value = piece.partition("=")
-            items.setdefault(text(name), value)
+            items.append((text(name), value))
         for name, pattern in q.items():
-            if not matches(pattern, items.get(name if cs else fold(name), "")):
+            key = name if cs else fold(name)
+            values = [v for n, v in items if n == key]
+            # Deviation R2 (SPEC Q3): an item the query does not have fails the rule.
+            if not values:
+                return False
+            if not all(matches(pattern, v) for v in values):
                 return False
     return matches(rule["#"], fragment or "")
 

@@ -18,6 +18,9 @@ public struct DisagreementClass: Sendable, Hashable, Comparable, CustomStringCon
         self.theirs = theirs
     }
 
+    /// The program crashed, hung or broke the protocol (such classes have no rules).
+    public var isProgramFailure: Bool { theirs.hasPrefix("failure") }
+
     public var description: String {
         (rules.isEmpty ? "-" : rules.joined(separator: "+")) + " linkmatch \(ours) / program \(theirs)"
     }

@@ -36,7 +36,7 @@ public enum DisagreementClassifier {
         if !document.defaults.isEmpty || entries.contains(where: { !$0.defaults.isEmpty }) { ids.insert("C5") }
         let rules = document.effectiveRules(for: request.appID)
         if rules.count > 1 { ids.insert("C3") }
-        var wildcards = false
+        var hasPattern = false
         let raw = entries.flatMap(\.rules)
         if raw.contains(where: { $0.legacyPath != nil }) { ids.insert("D6") }
         for rule in rules {
@@ -65,18 +65,18 @@ public enum DisagreementClassifier {
             if rule.fragment != nil, url.fragment == nil { ids.insert("C4") }
             for pattern in patterns {
                 ids.formUnion(variableRules(pattern, document.variables, caseSensitive: rule.caseSensitive))
-                let body = pattern.hasSuffix("/*") && pattern == rule.path ? String(pattern.dropLast(2)) : pattern
-                if withoutVariables(body).contains(where: { $0 == "*" || $0 == "?" }) { wildcards = true }
+                hasPattern = true
                 if pattern.unicodeScalars.contains(where: { $0.value > 0x7F }) { ids.insert("P2") }
             }
             if rule.percentEncoded, request.url.contains("%") { ids.insert("E2") }
         }
         if url.path.hasPrefix("//") { ids.insert("N1") }
         if url.path.count > 1, url.path.hasSuffix("/") { ids.insert("N2") }
-        // Wildcards are in most patterns, and a minimized pattern often keeps one where the URL
+        // P1 (a pattern matches the whole text, `*` and `?` are wildcards, the rest literal) is in
+        // every case with a pattern, and a minimized pattern often keeps a wildcard where the URL
         // text it matched could not shrink in step: P1 names the class only when nothing more
         // specific does.
-        if ids.isEmpty, wildcards { ids.insert("P1") }
+        if ids.isEmpty, hasPattern { ids.insert("P1") }
         // `{}` is the smallest component, so it is in most minimized cases; it names D11 only when
         // nothing else explains the difference.
         if ids.isEmpty, rules.contains(where: { $0.path == nil && $0.query == nil && $0.fragment == nil }) { ids.insert("D11") }

@@ -74,10 +74,10 @@ public enum FuzzReportWriter {
         }
         for (i, c) in classes {
             out.append("")
-            out.append("## \(i). \(c.key.rules.isEmpty ? "program failure" : c.key.rules.joined(separator: " ")): "
+            out.append("## \(i). \(c.key.isProgramFailure ? "program failure" : c.key.rules.joined(separator: " ")): "
                        + "linkmatch \(c.key.ours), program \(c.key.theirs) (\(c.count)×, \(c.known ? "known" : "new"))")
             out.append("")
-            out.append(c.key.rules.isEmpty ? "The request (not shrunk):" : "Minimized case (see SPEC.md for each rule):")
+            out.append(c.key.isProgramFailure ? "The request (not shrunk):" : "Minimized case (see SPEC.md for each rule):")
             out.append("")
             out.append("```json")
             out.append(c.example.readable)

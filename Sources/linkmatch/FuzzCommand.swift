@@ -94,10 +94,10 @@ struct FuzzCommand: ParsableCommand {
             let status = found.known ? "known" : "NEW"
             let variant = found.variantOf.map { ", a variant of \($0)" } ?? ""
             Output.line("class \(number) (\(status)\(variant)): "
-                        + (found.key.rules.isEmpty ? "program failure" : "SPEC \(found.key.rules.joined(separator: " "))")
+                        + (found.key.isProgramFailure ? "program failure" : "SPEC \(found.key.rules.joined(separator: " "))")
                         + ": linkmatch \(found.key.ours), program \(found.key.theirs); \(found.count)×")
             guard !found.known else { continue }
-            Output.line(found.key.rules.isEmpty ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")
+            Output.line(found.key.isProgramFailure ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")
             if case .failure(let message) = found.example.theirs { Output.line(message) }
             Output.line(found.example.readable)
             Output.line("replay (one line, for both programs):")

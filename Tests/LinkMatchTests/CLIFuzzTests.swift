@@ -32,7 +32,7 @@ final class CLIFuzzTests: XCTestCase {
     func testFindsShrinksAndReplaysAMutantsMistake() throws {
         // off-by-one-at-end: a deliberately wrong engine that ignores the last character of a text.
         let mutant = "\(tool) conformance --mutant off-by-one-at-end"
-        let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", "300"])
+        let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", "50", "--shrinks", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let (header, readable, replay) = try firstClass(in: run.stdout)
         XCTAssertTrue(header.hasPrefix("class 1 (NEW"), header)
@@ -56,8 +56,8 @@ final class CLIFuzzTests: XCTestCase {
     var noMatchBecomesMatch: String { "\(tool) conformance | sed -u 's/\"no_match\"/\"match\"/'" }
 
     func testGroupsDisagreementsIntoClassesWithCounts() throws {
-        let run = try LinkMatchTool.withTemporaryDirectory { dir in
-            let run = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "200", "--report", dir])
+        let run = try LinkMatchTool.withTemporaryDirectory { (dir: String) throws -> LinkMatchTool.Run in
+            let run = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--report", dir])
             let lines = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
             XCTAssertFalse(lines.isEmpty, run.stdout)
             var total = 0
@@ -66,9 +66,9 @@ final class CLIFuzzTests: XCTestCase {
                 // Every class is this one mistake: we say no_match, the program says match.
                 XCTAssertEqual(c["linkmatch"], .string("no_match"), String(line))
                 XCTAssertEqual(c["program"], .string("match"), String(line))
-                guard case .number(let count)? = c["count"], let n = Int(count), n >= 1 else { return XCTFail("count in \(line)") }
+                guard case .number(let count)? = c["count"], let n = Int(count), n >= 1 else { XCTFail("count in \(line)"); continue }
                 total += n
-                guard case .string(let replay)? = c["replay"] else { return XCTFail("replay in \(line)") }
+                guard case .string(let replay)? = c["replay"] else { XCTFail("replay in \(line)"); continue }
                 // The replay is a request both programs answer the way the class says.
                 XCTAssertEqual(try LinkMatchTool.json(try LinkMatchTool.run(["conformance"], stdin: replay + "\n").stdout)["decision"],
                                .string("no_match"))
@@ -86,10 +86,10 @@ final class CLIFuzzTests: XCTestCase {
 
     func testKnownClassesAreNotReportedAgain() throws {
         try LinkMatchTool.withTemporaryDirectory { dir in
-            let first = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "150", "--report", dir])
+            let first = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--report", dir])
             XCTAssertEqual(first.status, 1, first.stdout)
             // The report's classes accepted: the same run finds nothing new and exits 0.
-            let again = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "150", "--known", dir + "/classes.jsonl"])
+            let again = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--known", dir + "/classes.jsonl"])
             XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
             XCTAssertTrue(again.stdout.contains(" 0 new, "), again.stdout)
             XCTAssertFalse(again.stdout.contains("(NEW"), again.stdout)
@@ -103,7 +103,7 @@ final class CLIFuzzTests: XCTestCase {
             let knownFile = dir + "/known.txt"
             try ("# accepted: the program reports match for no_match\n" + replays.joined(separator: "\n") + "\n")
                 .write(toFile: knownFile, atomically: true, encoding: .utf8)
-            let byReplay = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "150", "--known", knownFile])
+            let byReplay = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--known", knownFile])
             XCTAssertEqual(byReplay.status, 0, byReplay.stdout + byReplay.stderr)
 
             // A known file that is not one is a usage problem (exit 2), not a silent pass.
@@ -141,7 +141,7 @@ final class CLIFuzzTests: XCTestCase {
         }
         // A program that fails on some requests and answers others is reported (exit 1), not "cannot run".
         let flaky = "\(tool) conformance | while IFS= read -r line; do case $line in *exclude*) exit 3;; esac; printf '%s\\n' \"$line\"; done"
-        let run = try LinkMatchTool.run(["fuzz", "--program", flaky, "--cases", "200"])
+        let run = try LinkMatchTool.run(["fuzz", "--program", flaky, "--cases", "100", "--shrinks", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         XCTAssertTrue(run.stdout.contains("program failure (exit)"), run.stdout)
     }

@@ -28,11 +28,13 @@
 #   --empty         start from an empty corpus (for measuring how fast a mutant is found)
 #   --minimize-seconds N  time for minimizing a failure (default 60)
 #   --timeout N     an input running longer than N seconds is a hang (default 10)
+#   --program CMD   for the `external` target: the matcher to compare with (LINKMATCH_FUZZ_PROGRAM); its
+#                   classes of differences go to <run folder>/external-classes/ (see docs/CLI.md)
 # Exit: 0 nothing found, 1 a failure was found, 2 usage/build error.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-seconds=15 timeout=10 asan="" merge=0 name="" mutant="" max_len="" fork=0 empty=0 minimize_seconds=60
+seconds=15 timeout=10 asan="" merge=0 name="" mutant="" max_len="" fork=0 empty=0 minimize_seconds=60 program=""
 targets=()
 usage() { sed -n '2,/^# Exit/p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while (($#)); do
@@ -47,6 +49,7 @@ while (($#)); do
         --fork) fork=${2:?}; shift ;;
         --empty) empty=1 ;;
         --minimize-seconds) minimize_seconds=${2:?}; shift ;;
+        --program) program=${2:?}; shift ;;
         -h | --help) usage ;;
         -*) echo "unknown option $1" >&2; usage ;;
         *) is_target "$1" || { echo "unknown target $1 (known: ${TARGETS[*]})" >&2; exit 2; }
@@ -66,6 +69,9 @@ done
 export LINKMATCH_FUZZ_MUTANT=$mutant # read by the fuzz binaries when fuzzing, minimizing and merging
 run_dir="$ROOT/fuzz-artifacts/$(date +%Y%m%d-%H%M%S)-$$"
 mkdir -p "$run_dir"
+# The external target's program and where its classes go (differences are findings, not crashes).
+export LINKMATCH_FUZZ_PROGRAM=$program
+[[ -z $program ]] || export LINKMATCH_FUZZ_REPORT="$run_dir/external-classes"
 tool=$(tool_build) || exit 2
 found=0
 
@@ -222,4 +228,6 @@ for target in "${targets[@]}"; do
     ((merge)) && merge_corpus "$target" "$bin" "$dir" "$len"
     rm -rf "$dir/start" "$dir/merge-out" "$dir/merged-before"
 done
+[[ -z $program || ! -s $run_dir/external-classes/classes.jsonl ]] ||
+    echo "external: classes of differences in ${run_dir#"$ROOT"/}/external-classes/report.md"
 exit $((found ? 1 : 0))

@@ -27,6 +27,14 @@ func fuzzTargetName(_ name: String) -> String {
     "Fuzz" + name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
 }
 
+/// A program that is not a fuzzer (the CLI, the benchmarks, the corpus tool): a one-line C main in
+/// `Sources/Programs/<name>/main.c` over the Swift library `entry`. Sources/Programs/include/linkmatch_program.h
+/// says why: the card's `swift build -Xswiftc -sanitize=fuzzer` links libFuzzer's main into every executable.
+func program(_ name: String, entry: Target.Dependency) -> Target {
+    .executableTarget(name: name, dependencies: [entry], path: "Sources/Programs/\(name)",
+                      cSettings: [.headerSearchPath("../include")])
+}
+
 let package = Package(
     name: "LinkMatch",
     platforms: [.macOS(.v15)],
@@ -35,7 +43,7 @@ let package = Package(
         .library(name: "LinkMatchFuzzing", targets: ["LinkMatchFuzzing"]),
         .executable(name: "linkmatch", targets: ["linkmatch"]),
         .executable(name: "linkmatch-bench", targets: ["linkmatch-bench"]),
-        .executable(name: "fuzz-corpus-tool", targets: ["FuzzCorpusTool"]),
+        .executable(name: "fuzz-corpus-tool", targets: ["fuzz-corpus-tool"]),
     ] + fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: [fuzzTargetName($0)]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,14 +53,20 @@ let package = Package(
         .target(name: "LinkMatch"),
         // Byte reader, generators, checks, mutants, shrinker: shared by fuzz targets and tests.
         .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch"]),
-        .executableTarget(
-            name: "linkmatch",
+        // The CLI (one file per subcommand) and the benchmarks, as libraries: their executables are one-line C
+        // mains (Sources/Programs), so that `swift build -Xswiftc -sanitize=fuzzer` at the root, which links
+        // libFuzzer's main into every executable, still builds them (linkmatch_program.h says how).
+        .target(
+            name: "LinkMatchCLI",
             dependencies: [
                 "LinkMatch", "LinkMatchFuzzing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/linkmatch"
         ),
-        .executableTarget(name: "linkmatch-bench", dependencies: ["LinkMatch"]),
+        .target(name: "LinkMatchBench", dependencies: ["LinkMatch"], path: "Sources/linkmatch-bench"),
+        program("linkmatch", entry: "LinkMatchCLI"),
+        program("linkmatch-bench", entry: "LinkMatchBench"),
         .testTarget(
             name: "LinkMatchTests",
             dependencies: ["LinkMatch"],
@@ -64,9 +78,9 @@ let package = Package(
         // Counts the binary's coverage counters, so a fuzzer built without coverage refuses to run. C, in
         // a file of its own: see coverage_probe.c.
         .target(name: "FuzzCoverageProbe", path: "Sources/Fuzz/CoverageProbe"),
-        // Corpus chores for scripts/: readable twins, seed generation. Never built with libFuzzer.
-        .executableTarget(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing"],
-                          path: "Sources/Fuzz/CorpusTool"),
+        // Corpus chores for scripts/: readable twins, seed generation. A program like the CLI (never a fuzzer).
+        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing"], path: "Sources/Fuzz/CorpusTool"),
+        program("fuzz-corpus-tool", entry: "FuzzCorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(
             name: fuzzTargetName($0),

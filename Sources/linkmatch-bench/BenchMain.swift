@@ -1,0 +1,233 @@
+// linkmatch-bench: the compiled engine against the reference engine, a Swift Regex translation
+// and glibc fnmatch, all measured in the same run. Each number is the median of repeated samples
+// (ContinuousClock); ratios are other/compiled, so "x120" means the compiled engine is 120 times
+// faster. Usage: swift run -c release linkmatch-bench [--quick] [--real-world DIR] [--expanded-langs N]
+// Called from the C main of the `linkmatch-bench` executable (Sources/Programs/linkmatch-bench/main.c; why C:
+// Sources/Programs/include/linkmatch_program.h).
+import Foundation
+import LinkMatch
+
+@_cdecl("linkmatch_bench_main")
+public func linkmatchBenchMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    runBenchmarks((1..<Int(max(argc, 1))).compactMap { argv[$0].map { String(cString: $0) } })
+}
+
+/// The whole benchmark run; returns the exit status (2: a usage error).
+func runBenchmarks(_ arguments: [String]) -> CInt {
+    var quick = false
+    // Default: `TestData/real-world-aasa` in the repository (the copy the tests use too).
+    var realWorldDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("TestData/real-world-aasa").standardizedFileURL.path
+    var expandedLangCount: Int?
+    var argumentIterator = arguments.makeIterator()
+    while let argument = argumentIterator.next() {
+        switch argument {
+        case "--quick": quick = true
+        case "--real-world": realWorldDirectory = argumentIterator.next() ?? realWorldDirectory
+        case "--expanded-langs": expandedLangCount = argumentIterator.next().flatMap { Int($0) }
+        default:
+            print("usage: linkmatch-bench [--quick] [--real-world DIR] [--expanded-langs N]")
+            return 2
+        }
+    }
+
+    let measure = Measure(quick: quick)
+    let referenceBudget = 1_000_000_000
+    var table = ResultTable()
+    var compileTable: [(String, String)] = []
+    var notes: [String] = []
+
+    // MARK: - Patterns against URL paths
+
+    let food = VariableTable(custom: [(name: "food", values: foods)])
+    let one = VariableTable(custom: [(name: "one", values: ["a"])])
+    let run512 = String(repeating: "a", count: 512)
+    let patternRows: [(name: String, pattern: String, texts: [String], variables: VariableTable, fnmatch: Bool)] = [
+        ("literal `/help/website/faq`", "/help/website/faq", ["/help/website/faq", "/help/website/faq/", "/help/website/fab", "/help/other"], VariableTable(), true),
+        ("`/buy/*`", "/buy/*", ["/buy/42", "/buy", "/buyer/1", "/sell/1/2/3"], VariableTable(), true),
+        ("`*/checkout`", "*/checkout", ["/cart/checkout", "/a/b/c/checkout", "/checkout/x", "/cart/check"], VariableTable(), true),
+        ("`/id/????`", "/id/????", ["/id/4815", "/id/481", "/id/48151", "/ix/4815"], VariableTable(), true),
+        ("`/$(lang)_$(region)/$(food)/`", "/$(lang)_$(region)/$(food)/", ["/en_US/pizza/", "/fr_CA/sushi", "/xx_YY/pizza/", "/en_US/tacos/"], food, false),
+        ("`/a/*/b/?*/c`", "/a/*/b/?*/c", ["/a/x/b/y/c", "/a/x/y/z/b/q/c", "/a/b/c", "/a/x/b//c"], VariableTable(), true),
+        ("adversarial `*a*a*a*a*a*a*a*a*b`, 512 `a`s", "*a*a*a*a*a*a*a*a*b", [run512], VariableTable(), true),
+        ("adversarial via automaton `$(one)*a*a*a*a*a*a*a*b`", "$(one)*a*a*a*a*a*a*a*b", [run512], one, false),
+    ]
+
+    for row in patternRows {
+        let compiled = CompiledPart(pattern: row.pattern, kind: .path, variables: row.variables)
+        let reference = ReferenceEngine(budget: referenceBudget)
+        let requests = row.texts.map { PartRequest(pattern: row.pattern, kind: .path, text: $0, variables: row.variables) }
+        let regex = RegexPattern(row.pattern, isPath: true, caseSensitive: true, percentEncoded: true, variables: row.variables)
+        let fn = row.fnmatch ? FnmatchPattern(row.pattern) : nil
+        let cTexts = row.texts.map(FnmatchPattern.prepare)
+
+        // Every implementation must give the same verdicts before its time means anything.
+        let adversarial = row.name.hasPrefix("adversarial")
+        let expected = row.texts.map { compiled.verdict(for: $0) == .matched }
+        let referenceVerdicts = requests.map { reference.matchPart($0) }
+        var note = ""
+        if referenceVerdicts.contains(.undecided) { note += " reference hit its budget;" }
+        if referenceVerdicts.map({ $0 == .matched }) != expected { note += " REFERENCE DISAGREES;" }
+        if !adversarial, let regex, row.texts.map({ regex.matches(Substring($0)) }) != expected { note += " REGEX DISAGREES;" }
+        if let fn, cTexts.map({ fn.matches($0) }) != expected { note += " FNMATCH DISAGREES;" }
+
+        let n = row.texts.count
+        let c = measure.nanosecondsPerOp(ops: n) { row.texts.reduce(0) { $0 + (compiled.verdict(for: $1) == .matched ? 1 : 0) } }
+        let r = measure.nanosecondsPerOp(ops: n) { requests.reduce(0) { $0 + (reference.matchPart($1) == .matched ? 1 : 0) } }
+        var x: Double?
+        if adversarial, let regex {
+            // Backtracking regexes are exponential here: grow the run until one match takes too
+            // long, and report the largest size that finished (a lower bound for 512).
+            let limit = quick ? 50e6 : 1e9
+            var largest: (n: Int, ns: Double)?
+            for size in [8, 12, 16, 20, 24, 28, 32, 40, 48, 64, 96, 128, 256, 512] {
+                let text = Substring(String(repeating: "a", count: size))
+                let (ns, matched) = measure.nanosecondsOnce { regex.matches(text) }
+                if matched { note += " REGEX DISAGREES;" }
+                largest = (size, ns)
+                if ns > limit { break }
+            }
+            if let largest {
+                x = largest.ns
+                if largest.n < 512 {
+                    note += " Regex stopped at \(largest.n) `a`s (\(formatTime(largest.ns)) for one match, growing exponentially); its ratio is a lower bound;"
+                }
+            }
+        } else if let regex {
+            x = measure.nanosecondsPerOp(ops: n) { row.texts.reduce(0) { $0 + (regex.matches(Substring($1)) ? 1 : 0) } }
+        }
+        let f = fn.map { fn in measure.nanosecondsPerOp(ops: n) { cTexts.reduce(0) { $0 + (fn.matches($1) ? 1 : 0) } } }
+        table.add(row.name, unit: "match", compiled: c, reference: r, regex: x, fnmatch: f, note: note)
+
+        let compileNs = measure.nanosecondsPerOp(ops: 1) { CompiledPart(pattern: row.pattern, kind: .path, variables: row.variables).shapeName.count }
+        let regexCompileNs = measure.nanosecondsPerOp(ops: 1) {
+            RegexPattern(row.pattern, isPath: true, caseSensitive: true, percentEncoded: true, variables: row.variables) == nil ? 0 : 1
+        }
+        compileTable.append(("pattern " + row.name, "\(formatTime(compileNs)) (\(compiled.shapeName)); Regex translation \(formatTime(regexCompileNs))"))
+    }
+
+    // MARK: - Documents
+
+    /// VmHWM after each big step, so the compiled engine's share of the peak is visible.
+    var memoryCheckpoints: [(String, Int)] = []
+    func checkpoint(_ name: String) {
+        if let kib = peakMemoryKiB() { memoryCheckpoints.append((name, kib)) }
+    }
+
+    func documentRow(_ name: String, _ document: AASADocument, _ runs: [(url: ParsedURL, app: String)],
+                     referenceRuns: Int = 100, regexRuns: Int = 300, withReference: Bool = true) -> Double {
+        checkpoint("before compiling " + name)
+        var (prepareNs, prepared) = measure.nanosecondsOnce { CompiledEngine().prepare(document) }
+        checkpoint("after compiling " + name)
+        let rules = document.entries.reduce(0) { $0 + $1.rules.count }
+        if rules < 10_000 {
+            // Small enough to repeat: the median of repeated compilations, like every other cell.
+            prepareNs = measure.nanosecondsPerOp(ops: 1) { CompiledDocument(document).compiledRuleCount }
+        }
+        compileTable.append(("document " + name + ": \(rules) rules", "\(formatTime(prepareNs)) (\(formatTime(prepareNs / Double(max(1, rules)))) per rule)"))
+        func subset(_ k: Int) -> [(url: ParsedURL, app: String)] {
+            guard runs.count > k else { return runs }
+            return (0..<k).map { runs[$0 * runs.count / k] }
+        }
+        let reference = ReferenceEngine(budget: referenceBudget).prepare(document)
+        let regex = RegexDocument(document)
+        checkpoint("after the Regex baseline of " + name)
+        var note = ""
+        let check = subset(min(runs.count, withReference ? referenceRuns : regexRuns))
+        for run in check {
+            let c = prepared.decide(run.url, appID: run.app, domain: "")
+            if withReference {
+                let r = reference.decide(run.url, appID: run.app, domain: "")
+                if r != c { note = " REFERENCE DISAGREES;"; break }
+            }
+            if regex.decide(run.url, appID: run.app) != c.outcome { note += " regex baseline differs on \(run.url);"; break }
+        }
+        let c = measure.nanosecondsPerOp(ops: runs.count) {
+            runs.reduce(0) { $0 + (prepared.decide($1.url, appID: $1.app, domain: "").outcome == .match ? 1 : 0) }
+        }
+        var r: Double?
+        if withReference {
+            let sample = subset(referenceRuns)
+            r = measure.nanosecondsPerOp(ops: sample.count) {
+                sample.reduce(0) { $0 + (reference.decide($1.url, appID: $1.app, domain: "").outcome == .match ? 1 : 0) }
+            }
+        }
+        let regexSample = subset(regexRuns)
+        let x = measure.nanosecondsPerOp(ops: regexSample.count) {
+            regexSample.reduce(0) { $0 + (regex.decide($1.url, appID: $1.app) == .match ? 1 : 0) }
+        }
+        table.add(name, unit: "decision", compiled: c, reference: r, regex: x, fnmatch: nil, note: note)
+        return c
+    }
+
+    let urls = syntheticURLs().map { (url: $0, app: benchApp) }
+    let cost100 = documentRow("100-rule document x 1,000 URLs", syntheticDocument(sections: 12), urls)
+    let cost1000 = documentRow("1,000-rule document x 1,000 URLs", syntheticDocument(sections: 125), urls, referenceRuns: 30)
+
+    let realWorld = realWorldCases(directory: realWorldDirectory)
+    if realWorld.isEmpty {
+        notes.append("real-world files not found in \(realWorldDirectory) (use --real-world DIR)")
+    } else {
+        for name in ["wikimedia__operations-mediawiki-config__testwiki.json", "ethanhuang13__knil__facebook-signed-pkcs7.json",
+                     "ethanhuang13__knil__twitter-signed-pkcs7.json"] {
+            if let c = realWorld.first(where: { $0.name == name }) {
+                _ = documentRow("real-world \(name.split(separator: "_").last ?? "") x \(c.runs.count) URLs", c.document, c.runs)
+            }
+        }
+        // All files together: one decision = one (file, URL, app); time per decision over the lot.
+        let prepared = realWorld.map { CompiledEngine().prepare($0.document) }
+        let references = realWorld.map { ReferenceEngine(budget: referenceBudget).prepare($0.document) }
+        let regexes = realWorld.map { RegexDocument($0.document) }
+        let all = realWorld.indices.flatMap { f in realWorld[f].runs.map { (f, $0.url, $0.app) } }
+        let sample = (0..<min(600, all.count)).map { all[$0 * all.count / min(600, all.count)] }
+        var note = ""
+        for (f, url, app) in sample where prepared[f].decide(url, appID: app, domain: "") != references[f].decide(url, appID: app, domain: "") {
+            note = " REFERENCE DISAGREES;"
+            break
+        }
+        let c = measure.nanosecondsPerOp(ops: all.count) { all.reduce(0) { $0 + (prepared[$1.0].decide($1.1, appID: $1.2, domain: "").outcome == .match ? 1 : 0) } }
+        let r = measure.nanosecondsPerOp(ops: sample.count) { sample.reduce(0) { $0 + (references[$1.0].decide($1.1, appID: $1.2, domain: "").outcome == .match ? 1 : 0) } }
+        let x = measure.nanosecondsPerOp(ops: sample.count) { sample.reduce(0) { $0 + (regexes[$1.0].decide($1.1, appID: $1.2) == .match ? 1 : 0) } }
+        table.add("all \(realWorld.count) real-world files (\(all.count) URL/app pairs)", unit: "decision", compiled: c, reference: r, regex: x, fnmatch: nil, note: note)
+    }
+
+    // MARK: - WWDC20 food file: variables vs expanded literal patterns
+
+    let langs = VariableTable().values(of: "lang") ?? []
+    let regions = VariableTable().values(of: "region") ?? []
+    let expandedLangs = Array(langs.prefix(expandedLangCount ?? (quick ? 10 : 120)))
+    let foodRuns = foodURLs(langs: expandedLangs, regions: regions).map { (url: $0, app: benchApp) }
+    let foodVariables = documentRow("WWDC20 food file with variables x \(foodRuns.count) URLs", foodDocumentWithVariables(), foodRuns)
+    let expandedDocument = foodDocumentExpanded(langs: expandedLangs, regions: regions)
+    let foodExpanded = documentRow("WWDC20 food file expanded (\(expandedLangs.count) langs x \(regions.count) regions x \(foods.count) foods) x \(foodRuns.count) URLs",
+                                   expandedDocument, foodRuns, regexRuns: quick ? 3 : 10, withReference: false)
+    notes.append(String(format: "expanded food file: %.2fx the decision cost of the variables version", foodExpanded / foodVariables))
+
+    // MARK: - Report
+
+    print("linkmatch-bench\(quick ? " --quick" : ""): median of \(measure.samples) samples per cell, ns per operation; xN = other / compiled")
+    print("")
+    print(table.markdown())
+    print("")
+    print("| compile step | time |")
+    print("| --- | --- |")
+    for (name, value) in compileTable { print("| \(name) | \(value) |") }
+    print("")
+    print("Peak memory (VmHWM, whole process, so it includes the baselines): \(peakMemoryKiB().map { "\($0 / 1024) MiB" } ?? "unknown")")
+    let expandedSteps = memoryCheckpoints.filter { $0.0.contains("expanded") }
+    if expandedSteps.count == 3 {
+        print("- expanded food file: \(expandedSteps[0].1 / 1024) MiB before compiling, \(expandedSteps[1].1 / 1024) MiB after the compiled engine, "
+            + "\(expandedSteps[2].1 / 1024) MiB after the Regex baseline")
+    }
+    print("")
+    print("Targets:")
+    let adversarial = table.rows.first { $0.name.hasPrefix("adversarial `") }
+    if let adversarial, let ratio = adversarial.referenceRatio {
+        print("- adversarial row >= 1,000x faster than reference: \(ratio >= 1000 ? "met" : "NOT met") (x\(formatRatio(ratio)))")
+    }
+    let slower = table.rows.filter { ($0.regexRatio ?? .infinity) <= 1 }.map(\.name)
+    print("- every row faster than the Regex baseline: \(slower.isEmpty ? "met" : "NOT met for " + slower.joined(separator: ", "))")
+    print("- 1,000-rule decision < 5x the 100-rule one: \(cost1000 < 5 * cost100 ? "met" : "NOT met") (\(String(format: "%.2f", cost1000 / cost100))x)")
+    for note in notes { print("- note: \(note)") }
+    return 0
+}

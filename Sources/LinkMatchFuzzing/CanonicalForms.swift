@@ -66,7 +66,7 @@ enum CanonicalForms {
     }
 
     /// `applinks.details` entry by entry; a dictionary `details` becomes an array when asked, each
-    /// key joining the entry's `appIDs` (D5).
+    /// key becoming the entry's `appIDs` unless it has its own (D5).
     static func mapEntries(_ aasa: JSONValue, detailsAsArray: Bool, transform: (JSONObject) -> JSONObject) -> JSONValue {
         modifyApplinks(aasa) { applinks in
             guard let i = applinks.members.firstIndex(where: { $0.key == "details" }) else { return }
@@ -76,10 +76,10 @@ enum CanonicalForms {
             case .object(let dict) where detailsAsArray:
                 applinks.members[i].value = .array(dict.members.map { member in
                     guard case .object(var entry) = member.value else { return member.value }
-                    if let k = entry.members.firstIndex(where: { $0.key == "appIDs" }), case .array(let ids) = entry.members[k].value {
-                        entry.members[k].value = .array([.string(member.key)] + ids)
-                    } else {
-                        entry.members.removeAll { $0.key == "appIDs" }
+                    // D5: an `appIDs` array in the value wins over the key; else the key names the
+                    // app and an `appID` beside it is ignored.
+                    if case .array? = entry["appIDs"] {} else {
+                        entry.members.removeAll { $0.key == "appIDs" || $0.key == "appID" }
                         entry.members.insert(JSONMember(key: "appIDs", value: .array([.string(member.key)])), at: 0)
                     }
                     return .object(transform(entry))

@@ -94,10 +94,11 @@ sub load {
     for my $item (@raw) {
         my ($key, $entry) = @$item;
         next unless ref $entry eq 'HASH';
+        # D4, D5: an `appIDs` array names the apps; else the dictionary key, else `appID`.
         my %apps;
-        $apps{$key} = 1 if defined $key;
-        $apps{ $entry->{appID} } = 1 if is_string($entry->{appID});
         if (ref $entry->{appIDs} eq 'ARRAY') { $apps{$_} = 1 for grep { is_string($_) } @{ $entry->{appIDs} } }
+        elsif (defined $key) { $apps{$key} = 1 }
+        elsif (is_string($entry->{appID})) { $apps{ $entry->{appID} } = 1 }
         delete $apps{''};
         my @rules;
         if (ref $entry->{components} eq 'ARRAY') {

@@ -89,13 +89,14 @@ def load(aasa):
     for key, entry in raw:
         if not isinstance(entry, dict):
             continue
+        # D4, D5: an `appIDs` array names the apps; else the dictionary key, else `appID`.
         apps = set()
-        if key is not None:
-            apps.add(key)
-        if isinstance(entry.get("appID"), str):
-            apps.add(entry["appID"])
         if isinstance(entry.get("appIDs"), list):
             apps.update(a for a in entry["appIDs"] if isinstance(a, str))
+        elif key is not None:
+            apps.add(key)
+        elif isinstance(entry.get("appID"), str):
+            apps.add(entry["appID"])
         rules = []
         if isinstance(entry.get("components"), list):
             rules = [component_fields(c) for c in entry["components"] if isinstance(c, dict)]

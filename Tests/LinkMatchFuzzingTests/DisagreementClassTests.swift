@@ -9,25 +9,25 @@ final class DisagreementClassTests: XCTestCase {
         ConformanceProtocol.Request(id: .string("1"), aasa: try JSONParser.parse(Array(aasa.utf8)), domain: domain, appID: app, url: url)
     }
 
-    func entry(_ components: String) -> String {
+    func oneEntry(_ components: String) -> String {
         #"{"applinks":{"details":[{"appIDs":["A.b"],"components":\#(components)}]}}"#
     }
 
     func testRulesOfMinimizedCases() throws {
         let cases: [(ConformanceProtocol.Request, [String])] = [
-            (try request(entry(#"[{"/":"/a/*"}]"#), url: "https://h/a"), ["N3"]),
-            (try request(entry(#"[{"/":"/a"}]"#), url: "https://h/a/"), ["N2"]),
-            (try request(entry(#"[{"/":"a"}]"#), url: "https://h/a"), ["N1"]),
-            (try request(entry(#"[{"/":"/a"}]"#), url: "https://h/a"), ["P1"]),
-            (try request(entry(#"[{}]"#), url: "HTTPS://h"), ["U2"]),
-            (try request(entry(#"[{}]"#), url: "https://H", domain: "h"), ["U3"]),
-            (try request(entry(#"[{}]"#), url: "https://h"), ["D11"]),
-            (try request(entry(#"[{}]"#), url: "https://h", app: "a.b"), ["D12"]),
-            (try request(entry(#"[{"?":{"b":"*"}}]"#), url: "https://h?a=1"), ["Q2", "Q3"]),
-            (try request(entry(#"[{"?":{"id":"7"}}]"#), url: "https://h?id=7&id=42"), ["Q2", "Q4"]),
-            (try request(entry(#"[{"#":"$(upper)","caseSensitive":false}]"#), url: "https://h#a"), ["V3", "V4", "E1"]),
-            (try request(entry(#"[{"/":"/a b","percentEncoded":false}]"#), url: "https://h/a%20b"), ["E3"]),
-            (try request(entry(#"[{"/":"/x","exclude":true}]"#), url: "https://h/x"), ["C3"]),
+            (try request(oneEntry(#"[{"/":"/a/*"}]"#), url: "https://h/a"), ["N3"]),
+            (try request(oneEntry(#"[{"/":"/a"}]"#), url: "https://h/a/"), ["N2"]),
+            (try request(oneEntry(#"[{"/":"a"}]"#), url: "https://h/a"), ["N1"]),
+            (try request(oneEntry(#"[{"/":"/a"}]"#), url: "https://h/a"), ["P1"]),
+            (try request(oneEntry(#"[{}]"#), url: "HTTPS://h"), ["U2"]),
+            (try request(oneEntry(#"[{}]"#), url: "https://H", domain: "h"), ["U3"]),
+            (try request(oneEntry(#"[{}]"#), url: "https://h"), ["D11"]),
+            (try request(oneEntry(#"[{}]"#), url: "https://h", app: "a.b"), ["D12"]),
+            (try request(oneEntry(#"[{"?":{"b":"*"}}]"#), url: "https://h?a=1"), ["Q2", "Q3"]),
+            (try request(oneEntry(#"[{"?":{"id":"7"}}]"#), url: "https://h?id=7&id=42"), ["Q2", "Q4"]),
+            (try request(oneEntry(##"[{"#":"$(upper)","caseSensitive":false}]"##), url: "https://h#a"), ["V3", "V4", "E1"]),
+            (try request(oneEntry(#"[{"/":"/a b","percentEncoded":false}]"#), url: "https://h/a%20b"), ["E3"]),
+            (try request(oneEntry(#"[{"/":"/x","exclude":true}]"#), url: "https://h/x"), ["C3"]),
             (try request(#"{"applinks":{"defaults":{"/":"/x"},"details":[{"appIDs":["A.b"],"components":[{}]}]}}"#, url: "https://h/x"),
              ["C5"]),
             (try request(#"{"applinks":{"details":[{"appIDs":["A.b"],"paths":["/x"]}]}}"#, url: "https://h/x"), ["D6"]),
@@ -75,7 +75,7 @@ final class DisagreementClassTests: XCTestCase {
     }
 
     func testRequestLineWithSerializedDocumentIsTheLine() throws {
-        let r = try request(entry(#"[{"/":"/é\"\\","?":{"a":"1"}}]"#), url: "https://h/\u{1}é", domain: "D\"")
+        let r = try request(oneEntry(#"[{"/":"/é\"\\","?":{"a":"1"}}]"#), url: "https://h/\u{1}é", domain: "D\"")
         XCTAssertEqual(r.line(aasaText: r.aasa.serialized()), r.line)
     }
 
@@ -87,7 +87,7 @@ final class DisagreementClassTests: XCTestCase {
         defer { engine.process.stop() }
         let decisions = ["match", "no_match", "exclude", "match", "exclude", "no_match"]
         let requests = try decisions.enumerated().map { i, d in
-            var r = try request(entry("[]"), url: "https://h/\(d)")
+            var r = try request(oneEntry("[]"), url: "https://h/\(d)")
             r.id = .string("r\(i)")
             return r
         }

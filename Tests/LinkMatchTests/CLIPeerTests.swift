@@ -33,13 +33,13 @@ final class CLIPeerTests: XCTestCase {
         Expected(rules: ["N3"], linkmatch: "match", program: "no_match"),      // R1
         Expected(rules: ["Q2", "Q3"], linkmatch: "match", program: "no_match"), // R2
         Expected(rules: ["U3"], linkmatch: "match", program: "no_match"),      // R3
-    ], cases: 400, seed: 3)
+    ], cases: 250, seed: 3)
 
     static let glob = Peer(interpreter: "perl", script: "glob_matcher.pl", known: "glob_matcher.known", deviations: [
         Expected(rules: ["N2"], linkmatch: "match", program: "no_match"),             // G1
         Expected(rules: ["V3", "V4", "E1"], linkmatch: "match", program: "no_match"), // G2
         Expected(rules: ["U2"], linkmatch: "match", program: "no_match"),             // G3
-    ], cases: 400, seed: 3)
+    ], cases: 250, seed: 3)
 
     func testRegexPeer() throws { try check(Self.regex) }
     func testGlobPeer() throws { try check(Self.glob) }

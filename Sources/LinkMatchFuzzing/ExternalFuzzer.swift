@@ -9,8 +9,9 @@ import LinkMatch
 ///
 /// Each round draws a whole document with URLs and app IDs (the `document` target's generator) and
 /// a single pattern against a single URL part (the `differential` target's), the latter asked as a
-/// one-rule document. Requests are pipelined: a batch of cases goes to the program at once, answers
-/// are matched by id, and our engine decides the same batch on another thread meanwhile.
+/// one-rule document. Requests are pipelined: a batch of cases goes to the program at once (from
+/// another thread), answers are matched by id, and meanwhile this thread generates the next batch
+/// and decides it with our engine.
 ///
 /// Shrinking every disagreement would cost most of the run (a shrink is hundreds of requests), so
 /// each disagreement is first classified as it was found (a cheap, noisier *signature*); the first

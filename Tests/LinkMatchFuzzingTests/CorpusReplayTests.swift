@@ -18,6 +18,7 @@ final class CorpusReplayTests: XCTestCase {
     func testPercentEncodingCorpus() throws { try replay(.percentEncoding) }
     func testParserCorpus() throws { try replay(.parser) }
     func testMetamorphicCorpus() throws { try replay(.metamorphic) }
+    func testExternalCorpus() throws { try replay(.external) }
 
     /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
     /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read

@@ -19,7 +19,7 @@ final class SeedFormatTests: XCTestCase {
                 switch target {
                 case .differential, .metamorphic:
                     XCTAssertEqual(PartCase(bytes: again), PartCase(bytes: bytes), "case \(i)\n\(readable)")
-                case .document:
+                case .document, .external:
                     XCTAssertEqual(DocumentCase(bytes: again), DocumentCase(bytes: bytes), "case \(i)\n\(readable)")
                 case .percentEncoding:
                     XCTAssertEqual(PercentCase(bytes: again), PercentCase(bytes: bytes), "case \(i)\n\(readable)")

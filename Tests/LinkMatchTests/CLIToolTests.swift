@@ -56,6 +56,14 @@ enum LinkMatchTool {
         return try body(url.path)
     }
 
+    /// A fresh temporary directory for the duration of `body`.
+    static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linkmatch-dir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url.path)
+    }
+
     /// TestData/real-world-aasa (copied from the shared material).
     static func realWorld(_ name: String) -> String {
         realWorldDirectory.appendingPathComponent(name).path

@@ -34,6 +34,10 @@ enum SeedWriter {
                 (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)
                     + handmadeFiles()),
                 (.metamorphic, parts),
+                // The conformance corpus's document seeds only: a program behind a pipe answers far
+                // fewer requests per second than the in-process engines, and libFuzzer replays every
+                // seed first.
+                (.external, conformance.map(SeedDerivation.document)),
             ]
             var failed = false
             for (target, seeds) in plan {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// Runs the built `linkmatch` executable (the CLI target cannot be imported by tests). `swift test`
 /// builds every product first, so the binary sits next to the test bundle.
@@ -25,7 +26,7 @@ enum LinkMatchTool {
     /// files, so a chatty child can never block on a full pipe.
     static func run(_ args: [String], stdin: String = "") throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw VectorError("\(executable.path) is missing: build it with `swift build --product linkmatch`")
+            throw ToolError("\(executable.path) is missing: build it with `swift build --product linkmatch`")
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linkmatch-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -56,23 +57,22 @@ enum LinkMatchTool {
         return try body(url.path)
     }
 
-    /// TestData/real-world-aasa (copied from the shared material).
+    /// The path of a file of TestData/real-world-aasa, for the CLI's arguments.
     static func realWorld(_ name: String) -> String {
-        realWorldDirectory.appendingPathComponent(name).path
-    }
-
-    static var realWorldDirectory: URL {
-        // Tests/LinkMatchTests/CLIToolTests.swift -> repository root -> TestData
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("TestData/real-world-aasa")
+        RealWorldFiles.folder.appendingPathComponent(name).path
     }
 
     /// Parses `--json` output with LinkMatch's parser.
     static func json(_ text: String) throws -> JSONObject {
-        guard case .object(let obj) = try JSONParser.parse(Array(text.utf8)) else { throw VectorError("not a JSON object: \(text)") }
+        guard case .object(let obj) = try JSONParser.parse(Array(text.utf8)) else { throw ToolError("not a JSON object: \(text)") }
         return obj
     }
+}
+
+/// The CLI did not run or printed something the test cannot read.
+struct ToolError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The command-line surface itself: help, usage errors and exit codes.

@@ -69,14 +69,6 @@ public struct VectorFile: Sendable {
             }
         }
 
-        public func optionalBool(_ key: String) throws -> Bool? {
-            switch object[key] {
-            case nil: return nil
-            case .bool(let b)?: return b
-            case let other?: throw TestDataError("\(place): \"\(key)\" is a \(other.typeName), not a boolean")
-            }
-        }
-
         public func value(_ key: String) throws -> JSONValue {
             guard let v = object[key] else { throw TestDataError("\(place): no \"\(key)\"") }
             return v

@@ -69,7 +69,7 @@ let package = Package(
             ],
             path: "Sources/linkmatch"
         ),
-        .target(name: "LinkMatchBench", dependencies: ["LinkMatch"], path: "Sources/linkmatch-bench"),
+        .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/linkmatch-bench"),
         program("linkmatch", entry: "LinkMatchCLI"),
         program("linkmatch-bench", entry: "LinkMatchBench"),
         .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchTestData"]),

@@ -7,7 +7,7 @@ final class CLICheckTests: XCTestCase {
     func decisions(_ file: String, _ urls: [String], extra: [String] = []) throws -> (decisions: [String: String], run: LinkMatchTool.Run) {
         let run = try LinkMatchTool.run(["check", file] + urls + ["--json"] + extra)
         let obj = try LinkMatchTool.json(run.stdout)
-        guard case .array(let results)? = obj["results"] else { throw ToolError("no results: \(run.stdout)") }
+        guard case .array(let results)? = obj["results"] else { throw VectorError("no results: \(run.stdout)") }
         var out: [String: String] = [:]
         for case .object(let r) in results {
             guard case .string(let url)? = r["url"] else { continue }

@@ -19,7 +19,7 @@ final class CLIFuzzTests: XCTestCase {
         let lines = stdout.components(separatedBy: "\n")
         guard let start = lines.firstIndex(where: { $0.hasPrefix("shrunk with ") }),
               let replayLabel = lines.firstIndex(where: { $0.hasPrefix("replay (one line") }), replayLabel + 1 < lines.count else {
-            throw ToolError("no disagreement in output:\n\(stdout)")
+            throw VectorError("no disagreement in output:\n\(stdout)")
         }
         let readable = try LinkMatchTool.json(lines[(start + 1)..<replayLabel].joined(separator: "\n"))
         return (readable, lines[replayLabel + 1])
@@ -35,7 +35,7 @@ final class CLIFuzzTests: XCTestCase {
         XCTAssertNotEqual(readable["linkmatch"], readable["program"])
         // Shrunk: at most one entry with one rule is left.
         guard case .object(let aasa)? = readable["aasa"], case .object(let applinks)? = aasa["applinks"],
-              case .array(let details)? = applinks["details"] else { throw ToolError("no details in \(readable)") }
+              case .array(let details)? = applinks["details"] else { throw VectorError("no details in \(readable)") }
         XCTAssertLessThanOrEqual(details.count, 1, "\(readable)")
         XCTAssertLessThan(replay.utf8.count, 300, replay)
 

@@ -26,7 +26,7 @@ enum LinkMatchTool {
     /// files, so a chatty child can never block on a full pipe.
     static func run(_ args: [String], stdin: String = "") throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw ToolError("\(executable.path) is missing: build it with `swift build --product linkmatch`")
+            throw VectorError("\(executable.path) is missing: build it with `swift build --product linkmatch`")
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linkmatch-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -57,22 +57,16 @@ enum LinkMatchTool {
         return try body(url.path)
     }
 
-    /// The path of a file of TestData/real-world-aasa, for the CLI's arguments.
+    /// TestData/real-world-aasa (copied from the shared material).
     static func realWorld(_ name: String) -> String {
         RealWorldFiles.folder.appendingPathComponent(name).path
     }
 
     /// Parses `--json` output with LinkMatch's parser.
     static func json(_ text: String) throws -> JSONObject {
-        guard case .object(let obj) = try JSONParser.parse(Array(text.utf8)) else { throw ToolError("not a JSON object: \(text)") }
+        guard case .object(let obj) = try JSONParser.parse(Array(text.utf8)) else { throw VectorError("not a JSON object: \(text)") }
         return obj
     }
-}
-
-/// The CLI did not run or printed something the test cannot read.
-struct ToolError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// The command-line surface itself: help, usage errors and exit codes.

@@ -16,7 +16,7 @@ final class CLIValidateTests: XCTestCase {
         let run = try LinkMatchTool.run(["validate", file, "--json"])
         let obj = try LinkMatchTool.json(run.stdout)
         guard case .array(let list)? = obj["diagnostics"], case .number(let errors)? = obj["errors"] else {
-            throw ToolError("bad validate output: \(run.stdout)")
+            throw VectorError("bad validate output: \(run.stdout)")
         }
         var codes: [String] = [], paths: [String] = []
         for case .object(let d) in list {

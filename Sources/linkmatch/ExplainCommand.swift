@@ -36,8 +36,26 @@ struct ExplainCommand: ParsableCommand {
         let document = parsed.document
         let lines = Explanation(document: document, url: parsedURL, app: app, domain: domain).lines()
         for line in lines { Output.line(line) }
+        for line in urlOpenPoints(parsedURL) { Output.line(line) }
         let decision = ReferenceEngine().prepare(document).decide(parsedURL, appID: app, domain: domain ?? "")
         if decision.outcome == .undecided { throw ExitCode(1) }
+    }
+}
+
+extension ExplainCommand {
+    /// Open points the URL itself went through before any rule: raw characters encoded (U4), a
+    /// userinfo or port dropped from the authority (U3).
+    func urlOpenPoints(_ parsed: ParsedURL) -> [String] {
+        var out: [String] = []
+        if parsed.text != url {
+            out.append("  open point U4-raw-characters (SPEC.md section 15): raw characters were percent-encoded (\(parsed.text)); other matchers may refuse the URL or compare them raw")
+        }
+        let afterScheme = parsed.text.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        if afterScheme.count > 2, let authority = afterScheme[2].split(whereSeparator: { $0 == "?" || $0 == "#" }).first,
+           authority != Substring(parsed.host) {
+            out.append("  open point U3-authority (SPEC.md section 15): the authority \(authority) was read as the host \(parsed.host); other matchers may refuse a userinfo or port")
+        }
+        return out.isEmpty ? [] : [""] + out
     }
 }
 
@@ -57,6 +75,7 @@ struct Explanation {
         switch decision.reason {
         case .scheme?:
             out.append("Decision: no_match: the scheme is \(quoted(url.scheme)); only https URLs open apps (U2)")
+            out.append("  open point U2-http-scheme (SPEC.md section 15): other matchers may ignore the scheme and go on to the rules")
             return out
         case .host?:
             out.append("Decision: no_match: the host \(quoted(url.host)) is not the domain \(quoted(domain ?? "")) (U3)")
@@ -84,6 +103,7 @@ struct Explanation {
                        + (decision.outcome == .exclude ? " (an exclude rule: the URL opens in the browser)" : ""))
             out += triedBefore(rules: rules, traces: traces, upTo: index)
             out += ruleSection(title: "Deciding rule", rules[index], traces[index])
+            out += openPoints(rules[...index])
         case .noMatch:
             out.append("")
             out.append("Decision: no_match: none of the \(rules.count) rule\(rules.count == 1 ? "" : "s") for this app matched")
@@ -100,11 +120,29 @@ struct Explanation {
                     out.append("  -> it fails at the \(failed.part): \(why(failed, rules[best]))")
                 }
             }
+            out += openPoints(rules[...])
         case .undecided:
             out.append("")
             out.append("Decision: undecided: the reference engine's step budget ran out (M1)")
         }
         return out
+    }
+
+    /// The open points (SPEC.md section 15) the decision went through: for each rule tried, each
+    /// other reading of it that would decide this URL differently.
+    func openPoints(_ tried: ArraySlice<EffectiveRule>) -> [String] {
+        let original = ReferenceEngine().prepare(document)
+        var out: [String] = []
+        for rule in tried {
+            for reading in OpenPointReadings.readings(entryIndex: rule.entryIndex, ruleIndex: rule.ruleIndex,
+                                                      in: document, appID: app) {
+                let alternative = ReferenceEngine().prepare(reading.alternative)
+                guard let d = OpenPointDifference.on(url.text, reading, original: original, alternative: alternative) else { continue }
+                out.append("  open point \(reading.pointID) at \(rule.sourcePath) (SPEC.md section 15): "
+                           + "under the reading \(reading.reading) this URL would be \(d.other.rawValue), not \(d.linkMatch.rawValue)")
+            }
+        }
+        return out.isEmpty ? [] : [""] + out
     }
 
     // MARK: - Sections

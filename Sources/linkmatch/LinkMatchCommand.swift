@@ -11,6 +11,6 @@ struct LinkMatchCommand: ParsableCommand {
         disagreements), 2 usage error.
         """,
         subcommands: [CheckCommand.self, ExplainCommand.self, ValidateCommand.self,
-                      ConformanceCommand.self, FuzzCommand.self]
+                      ConformanceCommand.self, FuzzCommand.self, OpenPointsCommand.self]
     )
 }

@@ -74,7 +74,7 @@ final class CLIToolTests: XCTestCase {
     func testHelpListsEverySubcommandAndExitsZero() throws {
         let run = try LinkMatchTool.run(["--help"])
         XCTAssertEqual(run.status, 0)
-        for command in ["check", "explain", "validate", "conformance", "fuzz"] {
+        for command in ["check", "explain", "validate", "conformance", "fuzz", "open-points"] {
             XCTAssertTrue(run.stdout.contains(command), "help does not mention \(command):\n\(run.stdout)")
         }
     }

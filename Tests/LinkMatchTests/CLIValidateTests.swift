@@ -72,6 +72,15 @@ final class CLIValidateTests: XCTestCase {
         XCTAssertTrue(run.stdout.hasSuffix(": 1 error, 0 warnings, 0 infos\n"), run.stdout)
     }
 
+    func testOverAppleSizeLimitIsAnErrorWithTheSize() throws {
+        let head = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x", "comment": ""#
+        let tail = #""}]}]}}"#
+        let file = head + String(repeating: "x", count: 140_000 - head.utf8.count - tail.utf8.count) + tail
+        let run = try LinkMatchTool.withFile(file) { try LinkMatchTool.run(["validate", $0]) }
+        XCTAssertEqual(run.status, 1, "an error-level diagnostic")
+        XCTAssertTrue(run.stdout.contains("error [over-apple-size-limit] (document): the file is 140,000 bytes, over Apple's 128 KB limit (131,072 bytes)"), run.stdout)
+    }
+
     func testMissingFileExitsOne() throws {
         let run = try LinkMatchTool.run(["validate", "/nonexistent/aasa.json"])
         XCTAssertEqual(run.status, 1)

@@ -41,12 +41,28 @@ final class SpecDocumentTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics.map(\.code), ["no-details"])
     }
 
-    func testD1OverAppleSizeLimitIsAWarning() throws {
-        let filler = String(repeating: "x", count: 130 * 1024)
-        let parsed = try load(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"comment": ""# + filler + #""}]}]}}"#)
+    /// A document of exactly `size` bytes: one rule for `/x` padded with a `comment`.
+    private func document(ofSize size: Int) -> [UInt8] {
+        let head = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x", "comment": ""#
+        let tail = #""}]}]}}"#
+        return Array((head + String(repeating: "x", count: size - head.utf8.count - tail.utf8.count) + tail).utf8)
+    }
+
+    func testD1OverAppleSizeLimitIsAnErrorWithTheSize() throws {
+        let parsed = try AASADocument.parse(document(ofSize: 131_073))
+        XCTAssertEqual(parsed.byteCount, 131_073)
         XCTAssertEqual(parsed.diagnostics.map(\.code), ["over-apple-size-limit"])
-        XCTAssertEqual(parsed.diagnostics.first?.severity, .warning)
+        XCTAssertEqual(parsed.diagnostics.first?.severity, .error)
+        XCTAssertTrue(parsed.diagnostics.first?.message.contains("131,073 bytes") ?? false, "names the size")
         XCTAssertEqual(parsed.document.entries.first?.rules.count, 1, "the document still loads")
+    }
+
+    func testD1SizeLimitBoundaries() throws {
+        // 131,072 = 128 x 1,024 is the last size within the limit in both readings of "KB".
+        let atLimit = try AASADocument.parse(document(ofSize: 131_072))
+        XCTAssertEqual(atLimit.diagnostics.map(\.severity), [.warning], "over 128,000: only a warning")
+        XCTAssertEqual(try AASADocument.parse(document(ofSize: 128_001)).diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(try AASADocument.parse(document(ofSize: 128_000)).diagnostics.map(\.code), [])
     }
 
     // MARK: D2 — signed envelope
@@ -97,15 +113,30 @@ final class SpecDocumentTests: XCTestCase {
 
     // MARK: D4 — appID and appIDs
 
-    func testD4UnionOfBothForms() throws {
-        let parsed = try load(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.one", "appIDs": ["ABCDE12345.com.example.two", "ABCDE12345.com.example.one"], "paths": ["*"]}]}}"#)
-        XCTAssertEqual(parsed.document.entries.first?.appIDs, ["ABCDE12345.com.example.one", "ABCDE12345.com.example.two"])
+    func testD4AppIDsWinsAndAppIDIsIgnored() throws {
+        let parsed = try load(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.one", "appIDs": ["ABCDE12345.com.example.two", "ABCDE12345.com.example.three"], "paths": ["*"]}]}}"#)
+        XCTAssertEqual(parsed.document.entries.first?.appIDs, ["ABCDE12345.com.example.two", "ABCDE12345.com.example.three"])
         assertDiagnostics(parsed, [(.warning, "both-app-id-forms", "applinks.details[0]")])
+        XCTAssertTrue(parsed.diagnostics.first?.message.contains("\"appID\" is ignored") ?? false)
+    }
+
+    func testD4EmptyAppIDsStillWins() throws {
+        // Observed with swcutil: `appIDs: []` beside `appID` names no app at all.
+        let parsed = try load(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.one", "appIDs": [], "paths": ["*"]}]}}"#)
+        XCTAssertEqual(parsed.document.entries.first?.appIDs, [])
+        assertDiagnostics(parsed, [(.warning, "both-app-id-forms", "applinks.details[0]"),
+                                   (.error, "missing-app-id", "applinks.details[0]")])
+    }
+
+    func testD4WrongTypedAppIDsIsAbsentSoAppIDApplies() throws {
+        // D10: a wrong-typed `appIDs` is treated as absent, so nothing overrides `appID`.
+        let parsed = try load(#"{"applinks": {"details": [{"appID": "ABCDE12345.com.example.one", "appIDs": "ABCDE12345.com.example.two", "paths": ["*"]}]}}"#)
+        XCTAssertEqual(parsed.document.entries.first?.appIDs, ["ABCDE12345.com.example.one"])
+        assertDiagnostics(parsed, [(.error, "wrong-type", "applinks.details[0].appIDs")])
     }
 
     func testM2AppIDsInFirstAppearanceOrderOfTheText() throws {
-        // `appIDs` written before `appID`: first appearance in the document text is two, then one (M2).
-        let parsed = try load(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.two"], "appID": "ABCDE12345.com.example.one", "paths": ["*"]}, {"appIDs": ["ABCDE12345.com.example.three", "ABCDE12345.com.example.one"], "paths": ["*"]}]}}"#)
+        let parsed = try load(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.two", "ABCDE12345.com.example.one"], "paths": ["*"]}, {"appID": "ABCDE12345.com.example.three", "paths": ["*"]}, {"appIDs": ["ABCDE12345.com.example.one"], "paths": ["*"]}]}}"#)
         XCTAssertEqual(parsed.document.appIDs, ["ABCDE12345.com.example.two", "ABCDE12345.com.example.one", "ABCDE12345.com.example.three"])
     }
 
@@ -118,6 +149,16 @@ final class SpecDocumentTests: XCTestCase {
         XCTAssertEqual(entries.map(\.appIDs), [["ABCDE12345.com.example.b"], ["ABCDE12345.com.example.a"]], "document order, not sorted")
         XCTAssertEqual(entries.map(\.sourcePath), [#"applinks.details["ABCDE12345.com.example.b"]"#, #"applinks.details["ABCDE12345.com.example.a"]"#])
         XCTAssertEqual(entries.first?.rules.first?.sourcePath, #"applinks.details["ABCDE12345.com.example.b"].paths[0]"#)
+    }
+
+    func testD5KeyActsAsAppIDAndAppIDsInsideWins() throws {
+        // An open point (SPEC.md "Open points", D5-dictionary-key-and-app-id), decided consistently with D4.
+        let withAppIDs = try load(#"{"applinks": {"details": {"ABCDE12345.com.example.key": {"appIDs": ["ABCDE12345.com.example.two"], "paths": ["*"]}}}}"#)
+        XCTAssertEqual(withAppIDs.document.entries.first?.appIDs, ["ABCDE12345.com.example.two"])
+        assertDiagnostics(withAppIDs, [(.warning, "both-app-id-forms", #"applinks.details["ABCDE12345.com.example.key"]"#)])
+        let withAppID = try load(#"{"applinks": {"details": {"ABCDE12345.com.example.key": {"appID": "ABCDE12345.com.example.two", "paths": ["*"]}}}}"#)
+        XCTAssertEqual(withAppID.document.entries.first?.appIDs, ["ABCDE12345.com.example.key"])
+        assertDiagnostics(withAppID, [(.warning, "both-app-id-forms", #"applinks.details["ABCDE12345.com.example.key"]"#)])
     }
 
     func testD5DuplicateKeysLastWins() throws {

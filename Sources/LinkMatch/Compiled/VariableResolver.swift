@@ -1,5 +1,5 @@
 /// Looks up and parses substitution variables once per document and fold mode, so a document with
-/// many rules using `$(lang)` parses its 615 values once, not once per rule (V1–V6, E1).
+/// many rules using `$(lang)` parses its 631 values once, not once per rule (V1–V6, E1).
 struct VariableResolver {
     let table: VariableTable
     /// name -> parsed values (nil = undefined, P4). Keyed lookups only; never iterated.

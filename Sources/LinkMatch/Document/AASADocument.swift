@@ -43,7 +43,8 @@ public struct AASADocument: Sendable, Equatable {
 
 /// One `details` entry.
 public struct DetailEntry: Sendable, Equatable {
-    /// `appIDs` and/or `appID` (D4: the union), in document order, without duplicates.
+    /// `appIDs` when it is present, else `appID` or the dictionary key (D4, D5), in document order,
+    /// without duplicates or empty IDs (D3).
     public var appIDs: [String]
     /// The entry's `defaults` (C5).
     public var defaults: ComponentFields

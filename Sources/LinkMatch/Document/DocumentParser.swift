@@ -55,9 +55,8 @@ extension AASADocument {
         guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
             throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
         }
-        if bytes.count > 128 * 1024 {
-            diagnostics.append(Diagnostic(.warning, "over-apple-size-limit", at: "",
-                "the file is \(bytes.count) bytes; Apple's CDN refuses files over 128 KB"))
+        if let overServingLimit = AppleSizeLimit.diagnostic(byteCount: bytes.count) {
+            diagnostics.append(overServingLimit)
         }
         return ParsedDocument(document: document, diagnostics: diagnostics, json: json, byteCount: bytes.count)
     }
@@ -136,30 +135,40 @@ struct DocumentParser {
     mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: String) -> DetailEntry? {
         reportDuplicates(obj, at: path)
         reportUnknownKeys(obj, known: Self.entryKeys, at: path)
-        var appIDs: [String] = []
-        if let key = keyedAppID { appIDs.append(key) }
         var fromAppID: [String] = []
-        var fromAppIDs: [String] = []
+        var fromAppIDs: [String]?
         if let single = obj["appID"] {
             if case .string(let id) = single { fromAppID.append(id) } else { wrongType(JSONPath.member(path, "appID"), single, expected: "a string") }
         }
         if let many = obj["appIDs"] {
             let p = JSONPath.member(path, "appIDs")
             if case .array(let list) = many {
+                fromAppIDs = []
                 for (i, v) in list.enumerated() {
-                    if case .string(let id) = v { fromAppIDs.append(id) } else { wrongType(JSONPath.index(p, i), v, expected: "a string") }
+                    if case .string(let id) = v { fromAppIDs?.append(id) } else { wrongType(JSONPath.index(p, i), v, expected: "a string") }
                 }
             } else {
                 wrongType(p, many, expected: "an array of strings")
             }
         }
-        // M2: apps are listed in the order they first appear in the text, so the key written first
-        // contributes first.
-        let keys = obj.keys
-        let appIDsWrittenFirst = (keys.firstIndex(of: "appIDs") ?? keys.count) < (keys.firstIndex(of: "appID") ?? keys.count)
-        appIDs += appIDsWrittenFirst ? fromAppIDs + fromAppID : fromAppID + fromAppIDs
-        if obj["appID"] != nil, obj["appIDs"] != nil {
-            report(.warning, "both-app-id-forms", path, "both \"appID\" and \"appIDs\": LinkMatch uses the union (SPEC.md D4); Apple's behaviour is unclear, keep one")
+        // D4: `appIDs` (when it is an array, D10) wins and `appID` is ignored, even when `appIDs` is
+        // empty (observed with swcutil). D5: a dictionary key plays the part of `appID`, so an
+        // `appID` inside its value is ignored and an `appIDs` there wins over the key (an open point).
+        let appIDs: [String]
+        if let fromAppIDs {
+            appIDs = fromAppIDs
+            if keyedAppID != nil {
+                report(.warning, "both-app-id-forms", path, "\"appIDs\" inside a \"details\" dictionary value: it names the apps and the key is ignored (SPEC.md D5, an open point); keep one")
+            } else if obj["appID"] != nil {
+                report(.warning, "both-app-id-forms", path, "both \"appID\" and \"appIDs\": \"appID\" is ignored, \"appIDs\" names the apps (SPEC.md D4); remove \"appID\"")
+            }
+        } else if let key = keyedAppID {
+            appIDs = [key]
+            if obj["appID"] != nil {
+                report(.warning, "both-app-id-forms", path, "\"appID\" inside a \"details\" dictionary value is ignored: the key names the app (SPEC.md D5, an open point); keep one")
+            }
+        } else {
+            appIDs = fromAppID
         }
         var unique: [String] = []
         for id in appIDs where !unique.contains(where: { $0.isExactly(id) }) { unique.append(id) }
@@ -171,8 +180,10 @@ struct DocumentParser {
             }
         }
         unique.removeAll { $0.isEmpty }
-        if unique.isEmpty, keyedAppID == nil {
-            report(.error, "missing-app-id", path, "the entry names no app (\"appIDs\" or \"appID\")")
+        if unique.isEmpty, keyedAppID == nil || fromAppIDs != nil {
+            report(.error, "missing-app-id", path, fromAppIDs != nil
+                   ? "the entry names no app: \"appIDs\" is empty (and any \"appID\" beside it is ignored, SPEC.md D4)"
+                   : "the entry names no app (\"appIDs\" or \"appID\")")
         }
         let defaults = obj["defaults"].map { componentFields($0, at: JSONPath.member(path, "defaults"), isDefaults: true) } ?? ComponentFields()
 

@@ -1,9 +1,10 @@
 /// Everything `linkmatch validate` reports about a document: the parser's diagnostics (D1–D12, P3,
 /// P4, V2, V5, V6, Q5) plus the lints that need the whole document (`catch-all`,
-/// `unreachable-rule`), in the order their paths appear in the file.
+/// `unreachable-rule`) and the rules that depend on an open point (`open-point`), in the order their
+/// paths appear in the file.
 public enum Lints {
     public static func run(_ parsed: ParsedDocument) -> [Diagnostic] {
-        let all = parsed.diagnostics + findings(parsed.document)
+        let all = parsed.diagnostics + findings(parsed.document) + OpenPointLint.findings(parsed.document, json: parsed.json)
         return DiagnosticOrder.sorted(all, in: parsed.json)
     }
 

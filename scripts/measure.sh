@@ -6,19 +6,22 @@
 # 2. for every mutant (LinkMatchFuzzing.Mutants: a planted mistake swapped in as the candidate engine), the
 #    time and executions libFuzzer needs to find it from an EMPTY corpus, on each target the mistake can
 #    show in (differential: matchPart; document: whole decisions), capped at --cap seconds (default 90);
-#    --repeats runs (default 3, seeds 1..N), the median reported.
+#    --repeats runs (default 3, seeds 1..N), the median reported. --from-corpus: start from the
+#    committed corpus (Corpus/<target>/seeds, merged, regressions) instead; --mutants A,B: only these.
 # Prints markdown tables. Numbers depend on the load of the machine: compare within one run.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-seconds=30 cap=90 repeats=3 only=""
+seconds=30 cap=90 repeats=3 only="" from_corpus=0 chosen=""
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
         --cap) cap=${2:?}; shift ;;
         --repeats) repeats=${2:?}; shift ;;
         --only) only=${2:?}; shift ;;
-        *) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+        --from-corpus) from_corpus=1 ;;
+        --mutants) chosen=${2:?}; shift ;;
+        *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     esac
     shift
 done
@@ -27,8 +30,11 @@ done
 # document-level ones the document or URL (see LinkMatchFuzzing/Mutants/Mutants.swift).
 mutant_targets() {
     case $1 in
-        question-counts-utf8-bytes) echo differential ;;
+        question-counts-utf8-bytes | fold-ascii-only | lowercase-hex-not-decoded) echo differential ;;
         first-query-item-only | ignore-applinks-defaults | exclude-ignored) echo document ;;
+        # Mistakes in reading the document or the query items: only whole documents show them.
+        appid-beside-appids-counted | paths-beside-components-used | dictionary-details-ignored) echo document ;;
+        entry-defaults-ignored | item-value-ends-at-second-equals) echo document ;;
         *) echo differential document ;;
     esac
 }
@@ -46,9 +52,18 @@ run_once() { # target seconds seed [mutant]
     local target=$1 limit=$2 seed=$3 mutant=${4:-}
     rm -rf "$work/corpus" "$work/artifacts"
     mkdir -p "$work/corpus" "$work/artifacts"
+    if ((from_corpus)); then # a copy: libFuzzer writes into its first corpus folder
+        local part input
+        for part in seeds merged regressions; do
+            while IFS= read -r -d '' input; do cp "$input" "$work/corpus/$part-$(basename "$input")"; done \
+                < <(corpus_inputs "$ROOT/Corpus/$target/$part")
+        done
+    fi
     local started status runs
     started=$(date +%s%N)
-    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" -max_len=256 -timeout=10 -rss_limit_mb=2048 \
+    local len=256
+    ((from_corpus)) && len=$(default_max_len "$target") # committed inputs are longer than 256 bytes
+    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" "-max_len=$len" -timeout=10 -rss_limit_mb=2048 \
         "-dict=$ROOT/Corpus/$target.dict" "-seed=$seed" "-max_total_time=$limit" -print_final_stats=1 \
         "-artifact_prefix=$work/artifacts/" "$work/corpus" >"$work/log" 2>&1)
     status=$?
@@ -74,12 +89,15 @@ if [[ $only != mutants ]]; then
 fi
 
 if [[ $only != speed ]]; then
-    echo "### time to find each mutant from an empty corpus (-max_len=256, dictionary, cap ${cap}s, median of $repeats seeds)"
+    start="an empty corpus (-max_len=256"
+    ((from_corpus)) && start="the committed corpus (-max_len per target"
+    echo "### time to find each mutant from $start, dictionary, cap ${cap}s, median of $repeats seeds)"
     echo
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"
     mutants=$("$(tool_build)" mutants) || exit 2
     for mutant in $mutants; do
+        [[ -z $chosen || ,$chosen, == *",$mutant,"* ]] || continue
         for target in $(mutant_targets "$mutant"); do
             found=0
             : >"$work/runs"

@@ -53,6 +53,11 @@ final class MutantDetectionTests: XCTestCase {
         try part("off-by-one-at-end", PartRequest(pattern: "abc", kind: .plain, text: "abc"))
         try part("trailing-slash-significant", PartRequest(pattern: "/a", kind: .path, text: "/a/"))
         try part("question-counts-utf8-bytes", PartRequest(pattern: "?", kind: .plain, text: "%C3%A9", percentEncoded: false))
+        try part("fold-ascii-only", PartRequest(pattern: "É", kind: .plain, text: "é", caseSensitive: false))
+        try part("lowercase-hex-not-decoded", PartRequest(pattern: "é", kind: .plain, text: "%c3%a9", percentEncoded: false))
+        try part("predefined-beats-custom", PartRequest(pattern: "$(digit)", kind: .plain, text: "x",
+                                                        variables: VariableTable(custom: [("digit", ["x"])])))
+        try part("pattern-limit-1024", PartRequest(pattern: "$(lang)", kind: .plain, text: "en"))
 
         func decision(_ name: String, _ json: String, _ url: String, file: StaticString = #filePath, line: UInt = #line) throws {
             let document = try AASADocument.parse(json: json).document
@@ -68,6 +73,16 @@ final class MutantDetectionTests: XCTestCase {
                      "https://example.com/a")
         try decision("exclude-ignored", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"paths":["NOT /a"]}]}}"#,
                      "https://example.com/a")
+        try decision("appid-beside-appids-counted", #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":[],"components":[{"/":"/a"}]}]}}"#,
+                     "https://example.com/a")
+        try decision("paths-beside-components-used", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/a"}],"paths":["/b"]}]}}"#,
+                     "https://example.com/b")
+        try decision("dictionary-details-ignored", #"{"applinks":{"details":{"ABCDE12345.com.example.app":{"paths":["/a"]}}}}"#,
+                     "https://example.com/a")
+        try decision("entry-defaults-ignored", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"defaults":{"exclude":true},"paths":["/a"]}]}}"#,
+                     "https://example.com/a")
+        try decision("item-value-ends-at-second-equals", #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"?":{"t":"a=b"}}]}]}}"#,
+                     "https://example.com/?t=a=b")
     }
 
     /// The metamorphic target needs no second engine: it catches some mutants on their own.

@@ -2,20 +2,30 @@
 /// Parsing is lenient: what is broken is left out and reported as a `Diagnostic`.
 public struct AASADocument: Sendable, Equatable {
     /// Whether the file has an `applinks` object at all (D3).
-    public var hasApplinks: Bool
+    public var hasApplinks: Bool { didSet { source = nil } }
     /// `applinks.defaults`: the domain-wide defaults (C5).
-    public var defaults: ComponentFields
+    public var defaults: ComponentFields { didSet { source = nil } }
     /// `applinks.substitutionVariables`, valid definitions only (V1, V6).
-    public var variables: VariableTable
+    public var variables: VariableTable { didSet { source = nil } }
     /// `applinks.details`, in document order (D5 keeps dictionary order too).
-    public var entries: [DetailEntry]
+    public var entries: [DetailEntry] { didSet { source = nil } }
+    /// The file's top-level JSON when the document was parsed from one. The reference engine reads
+    /// its rules from this itself (SPEC.md §11: the engines share only the JSON reader); the model
+    /// above is the compiled side's reading. A change to the model (a rewritten copy) drops it, so
+    /// the reference then reads the model too. Not part of `==`.
+    public var source: JSONValue?
 
     public init(hasApplinks: Bool = true, defaults: ComponentFields = ComponentFields(),
-                variables: VariableTable = VariableTable(), entries: [DetailEntry] = []) {
+                variables: VariableTable = VariableTable(), entries: [DetailEntry] = [], source: JSONValue? = nil) {
         self.hasApplinks = hasApplinks
         self.defaults = defaults
         self.variables = variables
         self.entries = entries
+        self.source = source
+    }
+
+    public static func == (a: AASADocument, b: AASADocument) -> Bool {
+        a.hasApplinks == b.hasApplinks && a.defaults == b.defaults && a.variables == b.variables && a.entries == b.entries
     }
 
     /// Every app ID the document names, in first-appearance order (M2).

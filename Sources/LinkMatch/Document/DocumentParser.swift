@@ -50,7 +50,8 @@ extension AASADocument {
             throw DocumentLoadError(code: "top-level-not-object", message: "the top level is \(json.typeName), expected an object")
         }
         var parser = DocumentParser()
-        let document = parser.document(from: top)
+        var document = parser.document(from: top)
+        document.source = json
         diagnostics += parser.diagnostics
         guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
             throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")

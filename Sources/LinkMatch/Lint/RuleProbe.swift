@@ -8,7 +8,7 @@ public enum RuleProbe {
     public static func parts(of rule: EffectiveRule, url: ParsedURL, variables: VariableTable,
                              budget: Int = ReferenceEngine.defaultBudget) -> [PartTrace] {
         var remaining = budget
-        let prepared = ReferenceEngine.Prepared(document: AASADocument(variables: variables), budget: budget)
+        let prepared = ReferenceEngine.Prepared(document: ReferenceDocument(variables: variables), budget: budget)
         return prepared.evaluate(rule, url, budget: &remaining)
     }
 }

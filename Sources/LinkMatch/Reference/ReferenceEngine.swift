@@ -1,5 +1,7 @@
 /// The reference engine: SPEC.md's algorithm, step by step, on top of `ReferencePatternMatcher`.
-/// Slow is fine, wrong is not.
+/// Slow is fine, wrong is not. Every step that decides a match is its own (ReferenceDocument,
+/// ReferencePattern, ReferenceVariables, ReferenceLimits, ReferenceDecoding, ReferenceFolding,
+/// ReferenceQuery); it shares only the JSON reader and the URL splitter with the compiled engine.
 public struct ReferenceEngine: MatchEngine {
     /// Steps one decision may take before it answers `undecided` (M1).
     public static let defaultBudget = 1_000_000
@@ -11,15 +13,18 @@ public struct ReferenceEngine: MatchEngine {
         self.budget = budget
     }
 
+    /// Reads the document's JSON itself (ReferenceDocument) when the document was parsed from a
+    /// file; a document built in code has no JSON, and its entries are taken as they are.
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
-        Prepared(document: document, budget: budget)
+        let own = document.source.map { ReferenceDocument(json: $0) } ?? ReferenceDocument(model: document)
+        return Prepared(document: own, budget: budget)
     }
 
     public func matchPart(_ request: PartRequest) -> PartVerdict {
         var budget = self.budget
         let verdict = Self.compare(pattern: request.pattern, raw: request.text, isPath: request.kind == .path,
                                    caseSensitive: request.caseSensitive, percentEncoded: request.percentEncoded,
-                                   variables: request.variables, budget: &budget)
+                                   variables: ReferenceVariables(custom: request.variables.custom), budget: &budget)
         switch verdict {
         case .matched: return .matched
         case .notMatched: return .notMatched
@@ -30,12 +35,13 @@ public struct ReferenceEngine: MatchEngine {
 
     /// One pattern against one raw URL part.
     static func compare(pattern: String, raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool,
-                        variables: VariableTable, budget: inout Int) -> PartTrace.Verdict {
+                        variables: ReferenceVariables, budget: inout Int) -> PartTrace.Verdict {
         guard let matchers = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath,
                                                            caseSensitive: caseSensitive, variables: variables) else {
             return .invalidPattern
         }
-        let text = ReferencePatternMatcher.prepare(raw, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        let text = ReferencePatternMatcher.prepare(Array(raw.unicodeScalars), isPath: isPath, caseSensitive: caseSensitive,
+                                                   percentEncoded: percentEncoded)
         for matcher in matchers {
             switch matcher.matches(text, budget: &budget) {
             case true?: return .matched
@@ -47,7 +53,7 @@ public struct ReferenceEngine: MatchEngine {
     }
 
     struct Prepared: PreparedDocument {
-        let document: AASADocument
+        let document: ReferenceDocument
         let budget: Int
 
         func decide(_ url: ParsedURL, appID: String, domain: String) -> Decision {
@@ -55,11 +61,11 @@ public struct ReferenceEngine: MatchEngine {
             guard Self.asciiLowercased(url.scheme) == "https" else { return .noMatch(.scheme) }
             // U3: the URL must be on the file's domain (an empty domain skips the check).
             if !domain.isEmpty, Self.asciiLowercased(url.host) != Self.asciiLowercased(domain) { return .noMatch(.host) }
-            guard document.entries.contains(where: { $0.appIDs.contains { $0.isExactly(appID) } }) else { return .noMatch(.appNotListed) }
+            guard document.lists(appID) else { return .noMatch(.appNotListed) }
 
             var budget = self.budget
             // D7, C3: entries in order, rules in order; the first rule whose parts all match decides.
-            for rule in document.effectiveRules(for: appID) {
+            for rule in document.rules(for: appID) {
                 var parts: [PartTrace] = []
                 var allMatched = true
                 for part in evaluate(rule, url, budget: &budget) {
@@ -78,7 +84,9 @@ public struct ReferenceEngine: MatchEngine {
         /// part that does not match.
         func evaluate(_ rule: EffectiveRule, _ url: ParsedURL, budget: inout Int) -> [PartTrace] {
             var out: [PartTrace] = []
-            func compared(_ raw: String) -> String { rule.percentEncoded ? raw : PercentCoding.decodeLenient(raw) }
+            func compared(_ raw: String) -> String {
+                rule.percentEncoded ? raw : String(String.UnicodeScalarView(ReferenceDecoding.decode(raw)))
+            }
             func run(_ part: PartTrace.Part, _ pattern: String?, _ raws: [String], isPath: Bool) -> Bool {
                 var verdict = PartTrace.Verdict.matched
                 if let pattern {
@@ -103,21 +111,17 @@ public struct ReferenceEngine: MatchEngine {
             case .items(let items):
                 // Q2–Q4, E4: each named item must match; every occurrence of a repeated name must
                 // match; an absent item reads as "".
-                let present = ParsedURL.queryItems(url.query ?? "")
+                let present = ReferenceQuery.items(url.query ?? "")
                 for item in items {
-                    let wanted = comparableName(item.name, decode: false, rule)
-                    let values = present.filter { comparableName(String($0.name), decode: true, rule).isExactly(wanted) }.map { String($0.value) }
+                    let wanted = ReferenceQuery.keyName(item.name, caseSensitive: rule.caseSensitive)
+                    let values = present.filter {
+                        ReferenceQuery.urlName($0.name, caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded) == wanted
+                    }.map { String(String.UnicodeScalarView($0.value)) }
                     guard run(.queryItem(item.name), item.pattern, values.isEmpty ? [""] : values, isPath: false) else { return out }
                 }
             }
             _ = run(.fragment, rule.fragment, [url.fragment ?? ""], isPath: false)
             return out
-        }
-
-        /// E4: names compare after the same decoding (URL side only) and folding as values.
-        func comparableName(_ name: String, decode: Bool, _ rule: EffectiveRule) -> String {
-            let decoded = decode && !rule.percentEncoded ? PercentCoding.decodeLenient(name) : name
-            return rule.caseSensitive ? decoded : CaseFolding.fold(decoded)
         }
 
         static func asciiLowercased(_ s: String) -> String {

@@ -6,7 +6,10 @@ public enum Checks {
     public static func run(_ target: FuzzTarget, _ bytes: [UInt8], engines: Engines = .standard) -> CheckFailure? {
         switch target {
         case .differential: return DifferentialCheck.check(PartCase(bytes: bytes), engines: engines)
-        case .document: return DocumentCheck.check(DocumentCase(bytes: bytes), engines: engines)
+        case .document:
+            let c = DocumentCase(bytes: bytes)
+            return DocumentCheck.check(c, engines: engines)
+                ?? URLSplitCheck.check(c.urls, target: .document) { DocumentCheck.readable(c, engines: engines) }
         case .percentEncoding: return PercentEncodingCheck.check(PercentCase(bytes: bytes))
         case .parser: return ParserCheck.check(ParserCase(bytes: bytes))
         case .metamorphic: return MetamorphicCheck.check(PartCase(bytes: bytes), engines: engines)

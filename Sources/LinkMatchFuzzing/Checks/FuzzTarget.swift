@@ -4,7 +4,8 @@ import LinkMatch
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// One pattern against one URL part: reference and candidate `matchPart` agree.
     case differential
-    /// A whole document, URLs and app IDs: reference and candidate decisions (with traces) agree.
+    /// A whole document, URLs and app IDs: reference and candidate decisions (with traces) agree, and
+    /// every URL splits as Foundation's URLComponents splits it (URLSplitCheck).
     case document
     /// PercentCoding round trips, agreement with Foundation, invalid-escape offsets.
     case percentEncoding = "percent-encoding"

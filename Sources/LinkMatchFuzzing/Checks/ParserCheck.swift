@@ -1,9 +1,10 @@
 import LinkMatch
 
 /// `parser`: any bytes as an AASA file. `AASADocument.parse` returns a document or a typed error with
-/// a known code (never a crash, a hang or an unknown code); a document that parses survives a
-/// round trip: DocumentSerializer -> bytes -> parse gives an equal document (source paths aside) and
-/// reparsing never reports a load error.
+/// a known code (never a crash, a hang or an unknown code); its JSON survives a write/read round trip
+/// (JSONRoundTrip: the JSON reader is shared by both engines, so it is checked on its own); a
+/// document that parses survives a round trip: DocumentSerializer -> bytes -> parse gives an equal
+/// document (source paths aside) and reparsing never reports a load error.
 public enum ParserCheck {
     /// The load-error codes SPEC.md D1/D2 define.
     public static let loadErrorCodes: Set<String> = ["file-too-large", "too-deep", "invalid-json", "top-level-not-object"]
@@ -26,6 +27,7 @@ public enum ParserCheck {
         for d in parsed.diagnostics where d.code.isEmpty || d.message.isEmpty {
             return "a diagnostic without code or message at \(d.path.debugDescription)"
         }
+        if let problem = JSONRoundTrip.problem(parsed.json) { return problem }
         let text = Array(serializer(parsed.document).serialized().utf8)
         let again: ParsedDocument
         do {

@@ -1,26 +1,38 @@
 import LinkMatch
 
-/// A deliberately wrong engine: the reference engine behind a transformation of its inputs (request,
-/// document, URL). The harness must notice every mutant; the tests assert how fast it does.
+/// A deliberately wrong engine: the compiled engine behind a transformation of its inputs (request,
+/// document model, URL), compared with the reference engine, which reads the untouched inputs
+/// (for a parsed document its JSON, `AASADocument.source`). The harness must notice every mutant;
+/// the tests assert how fast it does.
 ///
 /// Document-level mutants evaluate a transformed document; the deciding rule's trace is mapped back
 /// to the original rule (source path, flags, patterns) so that a mutant is caught by a wrong
 /// outcome or wrong compared texts, not merely by its rewritten patterns showing in the trace.
 public struct MutantEngine: MatchEngine {
     public let name: String
-    let base = ReferenceEngine()
+    let base = CompiledEngine()
     let request: @Sendable (PartRequest) -> PartRequest
     let document: @Sendable (AASADocument) -> AASADocument
     let url: @Sendable (ParsedURL) -> ParsedURL
+    let itemQuery: (@Sendable (String) -> String)?
+    let restoresTraces: Bool
 
+    /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): its answer
+    /// is used only when no rule up to the deciding one reads the whole query (Q1), and the query
+    /// part's trace keeps the original text. `restoresTraces: false` for mistakes in reading the JSON (D4–D6): a wrong reading
+    /// reports its own rules, so the trace is the transformed document's.
     public init(name: String,
                 request: @escaping @Sendable (PartRequest) -> PartRequest = { $0 },
                 document: @escaping @Sendable (AASADocument) -> AASADocument = { $0 },
-                url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 }) {
+                url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 },
+                itemQuery: (@Sendable (String) -> String)? = nil,
+                restoresTraces: Bool = true) {
         self.name = name
         self.request = request
         self.document = document
         self.url = url
+        self.itemQuery = itemQuery
+        self.restoresTraces = restoresTraces
     }
 
     public func matchPart(_ r: PartRequest) -> PartVerdict {
@@ -28,18 +40,48 @@ public struct MutantEngine: MatchEngine {
     }
 
     public func prepare(_ original: AASADocument) -> any PreparedDocument {
-        Prepared(original: original, prepared: base.prepare(document(original)), url: url)
+        Prepared(original: original, prepared: base.prepare(document(original)), url: url, itemQuery: itemQuery,
+                 restoresTraces: restoresTraces)
     }
 
     struct Prepared: PreparedDocument {
         let original: AASADocument
         let prepared: any PreparedDocument
         let url: @Sendable (ParsedURL) -> ParsedURL
+        let itemQuery: (@Sendable (String) -> String)?
+        let restoresTraces: Bool
 
         func decide(_ u: ParsedURL, appID: String, domain: String) -> Decision {
-            var d = prepared.decide(url(u), appID: appID, domain: domain)
-            if let trace = d.rule { d.rule = restored(trace) }
+            let asked = url(u)
+            var d = prepared.decide(asked, appID: appID, domain: domain)
+            if let itemQuery, let query = asked.query {
+                var rewritten = asked
+                rewritten.query = itemQuery(query)
+                let wrong = prepared.decide(rewritten, appID: appID, domain: domain)
+                if !wholeQueryRead(appID, upTo: wrong.rule) { d = wrong }
+            }
+            if let trace = d.rule {
+                d.rule = restoresTraces ? restored(trace) : trace
+                if itemQuery != nil, var rule = d.rule {
+                    for i in rule.parts.indices where rule.parts[i].part == .query {
+                        let raw = u.query ?? ""
+                        rule.parts[i].texts = [rule.percentEncoded ? raw : PercentCoding.decodeLenient(raw)]
+                    }
+                    d.rule = rule
+                }
+            }
             return d
+        }
+
+        /// Whether a rule that reads the whole query (Q1) comes before `decider` or is it (all rules
+        /// when nothing decided): only then the rewritten query changes more than the items, and the
+        /// mutant keeps the right answer.
+        func wholeQueryRead(_ appID: String, upTo decider: RuleTrace?) -> Bool {
+            for rule in original.effectiveRules(for: appID) {
+                if case .whole? = rule.query { return true }
+                if let decider, rule.entryIndex == decider.entryIndex, rule.ruleIndex == decider.ruleIndex { return false }
+            }
+            return false
         }
 
         /// The trace with the original rule's identity, flags and patterns (parts are listed in the

@@ -1,0 +1,58 @@
+/// Turning a pattern and a URL part into what `ReferencePatternMatcher` walks, with the reference
+/// side's own steps: reading the pattern (P1, P3), variables (V1–V5, P4), the size limit (P5),
+/// decoding (E3), folding (E1, V3) and slash normalization (N1–N4).
+extension ReferencePatternMatcher {
+    /// The matcher(s) for a pattern with its flags: two when N3's parent-path alternative applies.
+    /// nil when the pattern is invalid (P3, P5) or uses an undefined variable (P4).
+    static func build(pattern source: String, isPath: Bool, caseSensitive: Bool,
+                      variables: ReferenceVariables) -> [ReferencePatternMatcher]? {
+        guard let pattern = ReferencePattern.read(source) else { return nil }           // P3
+        guard ReferenceLimits.fits(pattern, variables: variables) else { return nil }    // P5
+        func atom(_ e: ReferencePattern.Element) -> Atom {
+            switch e {
+            case .literal(let c): return .literal(caseSensitive ? c : ReferenceFolding.fold(c))
+            case .one: return .one
+            case .many: return .many
+            case .variable: return .one // not reached: values never hold variables (V2)
+            }
+        }
+        var atoms: [Atom] = []
+        var choices: [[[Atom]]] = []
+        for element in pattern {
+            if case .variable(let name) = element {
+                guard let values = variables.values(of: name) else { return nil }       // P4
+                choices.append(values.map { ReferencePattern.readValue($0).map(atom) })   // V2, V3
+                atoms.append(.choice(choices.count - 1))
+            } else {
+                atoms.append(atom(element))
+            }
+        }
+        guard isPath else { return [ReferencePatternMatcher(atoms: atoms, choices: choices)] }
+
+        // N1, N2: literal slashes at either end of the pattern do not count.
+        func trimmed(_ a: [Atom]) -> [Atom] {
+            var a = a[...]
+            while a.first == .literal("/") { a = a.dropFirst() }
+            while a.last == .literal("/") { a = a.dropLast() }
+            return Array(a)
+        }
+        atoms = trimmed(atoms)
+        var result = [ReferencePatternMatcher(atoms: atoms, choices: choices)]
+        // N3: a pattern ending in `/*` (a lone `*`, not `?*`) also matches the parent path.
+        if atoms.count >= 2, atoms[atoms.count - 1] == .many, atoms[atoms.count - 2] == .literal("/") {
+            result.append(ReferencePatternMatcher(atoms: trimmed(Array(atoms.dropLast(2))), choices: choices))
+        }
+        return result
+    }
+
+    /// The text a part is compared as (E2, E3, E1, N1, N2, N4).
+    static func prepare(_ raw: [Unicode.Scalar], isPath: Bool, caseSensitive: Bool, percentEncoded: Bool) -> [Unicode.Scalar] {
+        let text = percentEncoded ? raw : ReferenceDecoding.decode(String(String.UnicodeScalarView(raw)))
+        var scalars = (caseSensitive ? text : ReferenceFolding.fold(text))[...]
+        if isPath {
+            while scalars.first == "/" { scalars = scalars.dropFirst() }
+            while scalars.last == "/" { scalars = scalars.dropLast() }
+        }
+        return Array(scalars)
+    }
+}

@@ -1,0 +1,186 @@
+import LinkMatch
+
+/// Planted mistakes in the steps the two engines used to share (issue 10): reading the document
+/// (D4–D6, C5), folding (E1), lenient decoding (E3), query items (U5), variable precedence (V5) and
+/// the size limit (P5). Each is applied to the compiled side only, through its inputs, the way the
+/// mistake would change what the compiled engine computes; the reference reads the untouched
+/// inputs with its own implementation of the step, so only a differential can tell them apart.
+enum StepMutants {
+    static var catalog: [Mutants.Entry] {
+        [
+            Mutants.Entry(name: "appid-beside-appids-counted", engine: MutantEngine(
+                name: "mutant:appid-beside-appids-counted",
+                document: { d in reread(d) { entry in appIDJoinedToAppIDs(entry) } }, restoresTraces: false),
+                  caughtBy: [.document], mistake: "an entry's `appID` is used beside its `appIDs` (D4: `appIDs` wins)"),
+            Mutants.Entry(name: "paths-beside-components-used", engine: MutantEngine(
+                name: "mutant:paths-beside-components-used",
+                document: { d in reread(d) { entry in withoutComponentsWhenPaths(entry) } }, restoresTraces: false),
+                  caughtBy: [.document], mistake: "legacy `paths` are read although the entry has `components` (D6)"),
+            Mutants.Entry(name: "dictionary-details-ignored", engine: MutantEngine(
+                name: "mutant:dictionary-details-ignored",
+                document: { d in
+                    // Array entries are at `applinks.details[N]`; keyed ones at `applinks.details.KEY` or `…["KEY"]`.
+                    var d = d
+                    d.entries.removeAll { !$0.sourcePath.hasPrefix("applinks.details[") || $0.sourcePath.hasPrefix("applinks.details[\"") }
+                    return d
+                }, restoresTraces: false),
+                  caughtBy: [.document], mistake: "`details` as a dictionary keyed by app ID is not read (D5)"),
+            Mutants.Entry(name: "entry-defaults-ignored", engine: MutantEngine(
+                name: "mutant:entry-defaults-ignored",
+                document: { d in
+                    var d = d
+                    for e in d.entries.indices { d.entries[e].defaults = ComponentFields() }
+                    return d
+                }),
+                  caughtBy: [.document], mistake: "an entry's `defaults` are skipped in the defaults chain (C5)"),
+            Mutants.Entry(name: "fold-ascii-only", engine: MutantEngine(
+                name: "mutant:fold-ascii-only",
+                request: { r in
+                    guard !r.caseSensitive else { return r }
+                    var r = r
+                    r.pattern = foldingASCIILiterals(r.pattern)
+                    r.variables = VariableTable(custom: r.variables.custom.map { ($0.name, $0.values.map(asciiFolded)) })
+                    r.text = r.percentEncoded ? asciiFolded(r.text) : percentEscaped(asciiFolded(PercentCoding.decodeLenient(r.text)))
+                    r.caseSensitive = true
+                    return r
+                }),
+                  caughtBy: [.differential], mistake: "caseSensitive false folds ASCII letters only, not `É` or `Σ` (E1)"),
+            Mutants.Entry(name: "lowercase-hex-not-decoded", engine: MutantEngine(
+                name: "mutant:lowercase-hex-not-decoded",
+                request: { r in
+                    guard !r.percentEncoded else { return r }
+                    var r = r
+                    r.text = percentEscaped(decodingUppercaseHexOnly(r.text))
+                    return r
+                }),
+                  caughtBy: [.differential], mistake: "percentEncoded false decodes `%C3` but leaves `%c3` as it is (E3)"),
+            // Rarely visible to the generator (an item value must hold a second `=` that its pattern
+            // needs): not in the bounded test, measured with libFuzzer instead (see the README).
+            Mutants.Entry(name: "item-value-ends-at-second-equals", engine: MutantEngine(
+                name: "mutant:item-value-ends-at-second-equals",
+                itemQuery: { q in itemsCutAtSecondEquals(q) }),
+                  caughtBy: [], mistake: "a query item splits at every `=`, so `t=a=b` has the value `a` (U5: at the first `=` only)"),
+            Mutants.Entry(name: "predefined-beats-custom", engine: MutantEngine(
+                name: "mutant:predefined-beats-custom",
+                request: { r in var r = r; r.variables = withoutPredefinedNames(r.variables); return r },
+                document: { d in var d = d; d.variables = withoutPredefinedNames(d.variables); return d }),
+                  // document: found from 2 of the 3 test seeds within 3,000 cases (535, 1,205): not bounded.
+                  caughtBy: [.differential], mistake: "a custom variable named like a predefined one does not replace it (V5)"),
+            Mutants.Entry(name: "pattern-limit-1024", engine: MutantEngine(
+                name: "mutant:pattern-limit-1024",
+                request: { r in var r = r; r.pattern = limited(r.pattern, r.variables); return r },
+                document: { d in DocumentRewrite.rules(d) { DocumentRewrite.patterns(&$0) { limited($0, d.variables) } } }),
+                  caughtBy: [.differential, .document], mistake: "the expanded-size limit is 1,024 instead of 65,536, so `$(lang)` patterns never match (P5)"),
+        ]
+    }
+
+    // MARK: - Reading the JSON (D4–D6)
+
+    /// The document read again from its JSON with every `details` entry rewritten by `change`, as a
+    /// reader with that mistake would see it. A document without JSON is left as it is.
+    static func reread(_ d: AASADocument, _ change: (JSONObject) -> JSONObject) -> AASADocument {
+        guard case .object(let top)? = d.source, case .object(let applinks)? = top["applinks"] else { return d }
+        let details: JSONValue
+        switch applinks["details"] {
+        case .array(let list)?:
+            details = .array(list.map { if case .object(let e) = $0 { return .object(change(e)) } else { return $0 } })
+        case .object(let dictionary)?:
+            details = .object(JSONObject(dictionary.members.map {
+                if case .object(let e) = $0.value { return JSONMember(key: $0.key, value: .object(change(e))) } else { return $0 }
+            }))
+        default:
+            return d
+        }
+        let json = JSONValue.object(replacing("applinks", in: top, with: .object(replacing("details", in: applinks, with: details))))
+        return (try? AASADocument.parse(Array(json.serialized().utf8)).document) ?? d
+    }
+
+    static func replacing(_ key: String, in obj: JSONObject, with value: JSONValue) -> JSONObject {
+        JSONObject(obj.members.filter { $0.key != key } + [JSONMember(key: key, value: value)])
+    }
+
+    /// `appIDs` (an array) with the entry's `appID` string added to it.
+    static func appIDJoinedToAppIDs(_ entry: JSONObject) -> JSONObject {
+        guard case .array(let list)? = entry["appIDs"], case .string(let id)? = entry["appID"] else { return entry }
+        return replacing("appIDs", in: entry, with: .array(list + [.string(id)]))
+    }
+
+    /// No `components` when there are `paths` too.
+    static func withoutComponentsWhenPaths(_ entry: JSONObject) -> JSONObject {
+        guard entry["paths"] != nil, entry["components"] != nil else { return entry }
+        return JSONObject(entry.members.filter { $0.key != "components" })
+    }
+
+    // MARK: - Folding and decoding (E1, E3)
+
+    static func asciiFolded(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value >= 0x41 && $0.value <= 0x5A ? Unicode.Scalar(UInt8($0.value + 0x20)) : $0 }))
+    }
+
+    /// ASCII letters of literals folded, variable names kept.
+    static func foldingASCIILiterals(_ source: String) -> String {
+        guard let pattern = try? PatternParser.parse(source) else { return source }
+        var out = ""
+        for e in pattern.elements {
+            switch e {
+            case .literal(let c): out += asciiFolded(String(c))
+            case .anyOne: out += "?"
+            case .anyMany: out += "*"
+            case .variable(let name): out += "$(\(name))"
+            }
+        }
+        return out
+    }
+
+    /// `%` written as `%25`, so that the engine's own decoding gives back exactly `s`.
+    static func percentEscaped(_ s: String) -> String { s.replacingOccurrences(of: "%", with: "%25") }
+
+    /// E3 with the mistake: only `%` followed by two uppercase hex digits is decoded.
+    static func decodingUppercaseHexOnly(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case 0x30...0x39: return b - 0x30
+            case 0x41...0x46: return b - 0x41 + 10
+            default: return nil
+            }
+        }
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    // MARK: - Query items (U5)
+
+    /// Each `&`-piece cut before its second `=`: what taking the first two parts of
+    /// `piece.split(separator: "=")` reads.
+    static func itemsCutAtSecondEquals(_ query: String) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { piece -> Substring in
+            guard let first = piece.firstIndex(of: "="),
+                  let second = piece[piece.index(after: first)...].firstIndex(of: "=") else { return piece }
+            return piece[..<second]
+        }.joined(separator: "&")
+    }
+
+    // MARK: - Variables and limits (V5, P5)
+
+    static func withoutPredefinedNames(_ table: VariableTable) -> VariableTable {
+        VariableTable(custom: table.custom.filter { !VariableTable.predefinedNames.contains($0.name) })
+    }
+
+    /// The pattern, or an invalid one (P3) when its expanded size is over 1,024.
+    static func limited(_ source: String, _ variables: VariableTable) -> String {
+        guard let pattern = try? PatternParser.parse(source),
+              PatternLimits.expandedSize(of: pattern, variables: variables) > 1024 else { return source }
+        return "$("
+    }
+}

@@ -5,13 +5,12 @@
 import Foundation
 import LinkMatch
 import LinkMatchFuzzing
+import LinkMatchTestData
 import Synchronization
 import XCTest
 
 final class CorpusReplayTests: XCTestCase {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Corpus")
+    static let corpus = TestDataFolder.repositoryRoot.appendingPathComponent("Corpus")
 
     func testDifferentialCorpus() throws { try replay(.differential) }
     func testDocumentCorpus() throws { try replay(.document) }

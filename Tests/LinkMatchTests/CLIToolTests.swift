@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// Runs the built `linkmatch` executable (the CLI target cannot be imported by tests). `swift test`
 /// builds every product first, so the binary sits next to the test bundle.
@@ -66,14 +67,7 @@ enum LinkMatchTool {
 
     /// TestData/real-world-aasa (copied from the shared material).
     static func realWorld(_ name: String) -> String {
-        realWorldDirectory.appendingPathComponent(name).path
-    }
-
-    static var realWorldDirectory: URL {
-        // Tests/LinkMatchTests/CLIToolTests.swift -> repository root -> TestData
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("TestData/real-world-aasa")
+        RealWorldFiles.folder.appendingPathComponent(name).path
     }
 
     /// Parses `--json` output with LinkMatch's parser.

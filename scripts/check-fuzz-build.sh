@@ -36,11 +36,8 @@ expect_fuzzer() { # label, binary
     local label=$1 bin=$2
     (cd "$work" && "$bin" -runs=2000 -max_len=256 >"$work/run.log" 2>&1)
     local status=$?
-    local counters
-    counters=$(grep -a -m1 -oE '[0-9]+ inline 8-bit counters' "$work/run.log" | grep -a -oE '^[0-9]+')
-    if ((status == 0)) && grep -a -q '^INFO: Running with' "$work/run.log" && grep -a -q '^Done 2000 runs' "$work/run.log" &&
-        ((${counters:-0} >= 1000)); then
-        pass "$label: libFuzzer banner, $counters coverage counters, $(grep -a '^Done' "$work/run.log")"
+    if log_shows_fuzzing "$work/run.log" 2000 "$status"; then
+        pass "$label: libFuzzer banner, $(log_counters "$work/run.log") coverage counters, $(grep -a '^Done' "$work/run.log")"
     else
         fail "$label: exit $status, no libFuzzer banner or run count:"
         tail -5 "$work/run.log" | sed 's/^/         /'
@@ -84,7 +81,7 @@ for target in "${TARGETS[@]}"; do
     refused=$?
     "$bin" "$work/input" >"$work/replay.log" 2>&1
     replayed=$?
-    if ((refused == 2)) && grep -a -q 'built without libFuzzer' "$work/refuse.log" && ! grep -a -q 'INFO: Running with' "$work/refuse.log"; then
+    if ((refused == 2)) && grep -a -q 'built without libFuzzer' "$work/refuse.log" && ! log_has_banner "$work/refuse.log"; then
         pass "fuzz-$target -runs=10: exit 2, 'built without libFuzzer'"
     else
         fail "fuzz-$target -runs=10: exit $refused"

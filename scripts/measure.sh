@@ -1,16 +1,24 @@
 #!/usr/bin/env bash
-# Measures the libFuzzer setup on this machine (release fuzz build, one process, one core each):
-#   scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants]
-# 1. exec/s of every target: N seconds (default 30) from an empty corpus with -max_len=256 and the
-#    target's dictionary.
-# 2. for every mutant (LinkMatchFuzzing.Mutants: a planted mistake swapped in as the candidate engine), the
-#    time and executions libFuzzer needs to find it from an EMPTY corpus, on each target the mistake can
-#    show in (differential: matchPart; document: whole decisions), capped at --cap seconds (default 90);
-#    --repeats runs (default 3, seeds 1..N), the median reported. --from-corpus: start from the
-#    committed corpus (Corpus/<target>/seeds, merged, regressions) instead; --mutants A,B: only these.
-# Prints markdown tables. Numbers depend on the load of the machine: compare within one run.
-set -uo pipefail
+# Measures the libFuzzer setup on this machine (release fuzz build, one process each). Usage: below.
+set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+
+usage() {
+    cat >&2 <<'EOF'
+scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] [--from-corpus] [--mutants A,B]
+
+1. exec/s of every target: N seconds (default 30) from an empty corpus with -max_len=256 and the
+   target's dictionary.
+2. for every mutant (LinkMatchFuzzing.Mutants: a planted mistake swapped in as the candidate engine), the
+   time and executions libFuzzer needs to find it from an EMPTY corpus, on each target the mistake can
+   show in (differential: matchPart; document: whole decisions), capped at --cap seconds (default 90);
+   --repeats runs (default 3, seeds 1..N), the median reported. --from-corpus: start from the
+   committed corpus (Corpus/<target>/seeds, merged, regressions) instead; --mutants A,B: only these.
+Prints markdown tables. Numbers depend on the load of the machine: compare within one run.
+A run that fails (no libFuzzer banner) stops the script with exit 2, never a blank row.
+EOF
+    exit 2
+}
 
 seconds=30 cap=90 repeats=3 only="" from_corpus=0 chosen=""
 while (($#)); do
@@ -21,7 +29,7 @@ while (($#)); do
         --only) only=${2:?}; shift ;;
         --from-corpus) from_corpus=1 ;;
         --mutants) chosen=${2:?}; shift ;;
-        *) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+        *) usage ;;
     esac
     shift
 done
@@ -47,7 +55,8 @@ for target in differential document "${TARGETS[@]}"; do
     bins[$target]=$(fuzz_build "$target") || exit 2
 done
 
-# One libFuzzer run from an empty corpus; prints "<status> <runs> <milliseconds>".
+# One libFuzzer run; sets status, runs and ms. Not in a subshell: a failed run must stop the script
+# (an `exit` inside `< <(...)` only ended the subshell and left a blank row).
 run_once() { # target seconds seed [mutant]
     local target=$1 limit=$2 seed=$3 mutant=${4:-}
     rm -rf "$work/corpus" "$work/artifacts"
@@ -59,18 +68,18 @@ run_once() { # target seconds seed [mutant]
                 < <(corpus_inputs "$ROOT/Corpus/$target/$part")
         done
     fi
-    local started status runs
+    local started
     started=$(date +%s%N)
     local len=256
-    ((from_corpus)) && len=$(default_max_len "$target") # committed inputs are longer than 256 bytes
-    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" "-max_len=$len" -timeout=10 -rss_limit_mb=2048 \
+    if ((from_corpus)); then len=$(default_max_len "$target"); fi # committed inputs are longer than 256 bytes
+    status=0
+    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" $(libfuzzer_limits "$len") \
         "-dict=$ROOT/Corpus/$target.dict" "-seed=$seed" "-max_total_time=$limit" -print_final_stats=1 \
-        "-artifact_prefix=$work/artifacts/" "$work/corpus" >"$work/log" 2>&1)
-    status=$?
-    local elapsed=$((($(date +%s%N) - started) / 1000000))
-    grep -a -q '^INFO: Running with' "$work/log" || { echo "error: no libFuzzer banner" >&2; tail -5 "$work/log" >&2; exit 2; }
-    runs=$(grep -a -hoE 'stat::number_of_executed_units: *[0-9]+' "$work/log" | grep -a -oE '[0-9]+$')
-    echo "$status ${runs:-0} $elapsed"
+        "-artifact_prefix=$work/artifacts/" "$work/corpus" >"$work/log" 2>&1) || status=$?
+    ms=$((($(date +%s%N) - started) / 1000000))
+    log_has_banner "$work/log" || { echo "error: fuzz-$target: no libFuzzer banner" >&2; tail -5 "$work/log" >&2; exit 2; }
+    runs=$(log_executed_units "$work/log")
+    runs=${runs:-0}
 }
 
 median() { sort -n | awk '{v[NR]=$1} END {print (NR ? v[int((NR+1)/2)] : "-")}'; }
@@ -81,7 +90,7 @@ if [[ $only != mutants ]]; then
     echo "| target | executions | exec/s |"
     echo "|---|---:|---:|"
     for target in "${TARGETS[@]}"; do
-        read -r status runs ms < <(run_once "$target" "$seconds" 1)
+        run_once "$target" "$seconds" 1
         ((status == 0)) || echo "warning: $target exited $status (a finding?): see a rerun" >&2
         echo "| $target | $runs | $((runs * 1000 / (ms > 0 ? ms : 1))) |"
     done
@@ -90,12 +99,13 @@ fi
 
 if [[ $only != speed ]]; then
     start="an empty corpus (-max_len=256"
-    ((from_corpus)) && start="the committed corpus (-max_len per target"
+    if ((from_corpus)); then start="the committed corpus (-max_len per target"; fi
     echo "### time to find each mutant from $start, dictionary, cap ${cap}s, median of $repeats seeds)"
     echo
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"
-    mutants=$("$(tool_build)" mutants) || exit 2
+    tool=$(tool_build) || exit 2
+    mutants=$("$tool" mutants) || exit 2
     for mutant in $mutants; do
         [[ -z $chosen || ,$chosen, == *",$mutant,"* ]] || continue
         for target in $(mutant_targets "$mutant"); do
@@ -103,7 +113,7 @@ if [[ $only != speed ]]; then
             : >"$work/runs"
             : >"$work/times"
             for seed in $(seq 1 "$repeats"); do
-                read -r status runs ms < <(run_once "$target" "$cap" "$seed" "$mutant")
+                run_once "$target" "$cap" "$seed" "$mutant"
                 if ls "$work/artifacts"/crash-* >/dev/null 2>&1; then
                     found=$((found + 1))
                     echo "$runs" >>"$work/runs"

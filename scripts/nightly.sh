@@ -1,41 +1,57 @@
 #!/usr/bin/env bash
-# The nightly fuzzing job (run by .github/workflows/nightly-fuzz.yml, or by hand):
-#   scripts/nightly.sh [--seconds N] [--asan]
-# Fuzzes every target for N seconds (default 600), adds new coverage to Corpus/<target>/merged/ and
-# stores minimized failures with readable twins in Corpus/<target>/regressions/ (both via fuzz.sh), then
-# writes fuzz-artifacts/nightly-report.md: one section per new regression with its readable case, ready
-# to be an issue body. Exit 0 nothing found, 1 failures found (report written), 2 errors.
-set -uo pipefail
+# The nightly fuzzing job (by hand, or in CI): fuzz.sh on every core with --merge, then a report. Usage: below.
+set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-seconds=600 asan=()
+usage() {
+    cat >&2 <<'EOF'
+scripts/nightly.sh [--seconds N] [--jobs N] [--asan]
+
+Fuzzes every target for N seconds (default 600) with N processes (default: nproc) in libFuzzer's fork
+mode, adds new coverage to Corpus/<target>/merged/ and stores deduplicated, minimized failures with
+readable twins in Corpus/<target>/regressions/ (both via scripts/fuzz.sh), then writes
+fuzz-artifacts/nightly-report.md: one section per new regression with its readable case, ready to be
+an issue body. SIGINT/SIGTERM stop the whole job and leave Corpus/ as it was (no report).
+Exit 0 nothing found, 1 failures found (report written), 2 errors, 130/143 interrupted.
+EOF
+    exit 2
+}
+
+seconds=600 extra=()
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
-        --asan) asan=(--asan) ;;
-        *) sed -n '2,7p' "$0" | sed 's/^# //' >&2; exit 2 ;;
+        --jobs) extra+=(--jobs "${2:?}"); shift ;;
+        --asan) extra+=(--asan) ;;
+        *) usage ;;
     esac
     shift
 done
+[[ $seconds =~ ^[0-9]+$ ]] || { echo "not a number: $seconds" >&2; exit 2; }
 
-list_regressions() { find "$ROOT"/Corpus/*/regressions -type f ! -name '*.json' 2>/dev/null | LC_ALL=C sort; }
+# fuzz.sh runs as a child in its own session: a signal here is passed on to it (its own traps restore
+# Corpus/), and this script stops too instead of writing a report of a run that did not finish.
+stop_traps
+
+list_regressions() { find "$ROOT"/Corpus/*/regressions -type f ! -name '*.json' 2>/dev/null | LC_ALL=C sort || true; }
 before=$(mktemp)
+trap 'rm -f "$before"' EXIT
 list_regressions >"$before"
-"$ROOT/scripts/fuzz.sh" --seconds "$seconds" --merge "${asan[@]}"
-status=$?
+status=0
+run_child "$ROOT/scripts/fuzz.sh" --merge --seconds "$seconds" "${extra[@]}" || status=$?
 report="$ROOT/fuzz-artifacts/nightly-report.md"
 mkdir -p "$(dirname "$report")"
-new=$(list_regressions | comm -13 "$before" -)
-rm -f "$before"
+new=()
+while IFS= read -r file; do new+=("$file"); done < <(list_regressions | comm -13 "$before" -)
 {
     echo "# Nightly fuzzing: $(date -u +%Y-%m-%d)"
     echo
-    echo "Every target fuzzed ${seconds}s${asan:+ with AddressSanitizer}; fuzz.sh exit status $status."
-    if [[ -z $new ]]; then
+    echo "Every target fuzzed ${seconds}s (scripts/fuzz.sh --merge --seconds $seconds${extra[*]:+ ${extra[*]}}); exit status $status."
+    if ((${#new[@]} == 0)); then
         echo
         echo "No new failures."
     fi
-    for file in $new; do
+    for file in "${new[@]}"; do
         echo
         echo "## ${file#"$ROOT"/}"
         echo

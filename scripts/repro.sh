@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Show and rerun corpus files:  scripts/repro.sh FILE...
-# For each file (the target comes from its path, Corpus/<target>/...; a readable twin X.json stands for X)
-# prints the readable case, then replays the input through the target's check (plain debug build, no
-# libFuzzer) and says whether it passes. Exit 0 when every file passes, 1 when one fails, 2 on errors.
-# To rerun an input exactly as the fuzzer saw it (hangs, ASan reports), run the libFuzzer binary on it:
-#   SWIFT_BACKTRACE=enable=no .build-fuzz/release/fuzz-<target> FILE
-set -uo pipefail
+# Show and rerun corpus files. Usage: below.
+set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-(($#)) || { sed -n '2,4p' "$0" | sed 's/^# //' >&2; exit 2; }
+usage() {
+    cat >&2 <<'EOF'
+scripts/repro.sh FILE...
+
+For each file (the target comes from its path, Corpus/<target>/...; a readable twin X.json stands for X)
+prints the readable case, then replays the input through the target's check (plain debug build, no
+libFuzzer) and says whether it passes. Exit 0 when every file passes, 1 when one fails, 2 on errors.
+To rerun an input exactly as the fuzzer saw it (hangs, ASan reports), run the libFuzzer binary on it:
+  SWIFT_BACKTRACE=enable=no .build-fuzz/release/fuzz-<target> FILE
+EOF
+    exit 2
+}
+
+(($#)) || usage
 tool=$(tool_build) || exit 2
 status=0
 for file in "$@"; do
@@ -21,8 +29,9 @@ for file in "$@"; do
         echo "error: building fuzz-$target failed (run: swift build --product fuzz-$target)" >&2
         exit 2
     fi
-    "$ROOT/.build/debug/fuzz-$target" "$file"
-    case $? in
+    replay=0
+    "$ROOT/.build/debug/fuzz-$target" "$file" || replay=$?
+    case $replay in
         0) ;;
         1) status=1 ;;
         *) exit 2 ;;

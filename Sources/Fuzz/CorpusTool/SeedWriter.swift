@@ -6,13 +6,15 @@ import Foundation
 import FuzzEntry
 import LinkMatch
 import LinkMatchFuzzing
+import LinkMatchTestData
 
 enum SeedWriter {
     static func run(_ options: inout Options) -> Int32 {
         let root = options.value("--root") ?? FileManager.default.currentDirectoryPath
         let corpus = options.value("--corpus") ?? root + "/Corpus"
-        let vectors = root + "/Tests/LinkMatchTests/Vectors"
-        let realWorldFolder = options.value("--real-world") ?? root + "/TestData/real-world-aasa"
+        // The sources default to the tree this tool was built from (LinkMatchTestData finds TestData/).
+        let vectors = TestDataFolder.vectors.path
+        let realWorldFolder = options.value("--real-world") ?? RealWorldFiles.folder.path
         do {
             let spec = try SeedSources.specExamples(options.value("--spec-examples") ?? vectors + "/spec-examples.json")
             let conformance = try SeedSources.conformance(options.value("--conformance") ?? vectors + "/conformance.json")
@@ -34,6 +36,10 @@ enum SeedWriter {
                 (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)
                     + handmadeFiles()),
                 (.metamorphic, parts),
+                // The conformance corpus's document seeds only: a program behind a pipe answers far
+                // fewer requests per second than the in-process engines, and libFuzzer replays every
+                // seed first.
+                (.external, conformance.map(SeedDerivation.document)),
             ]
             var failed = false
             for (target, seeds) in plan {

@@ -21,7 +21,7 @@ import PackageDescription
 /// - AddressSanitizer: `-Xswiftc -sanitize=fuzzer,address`, one flag. With `--sanitize=fuzzer
 ///   --sanitize=address` swiftc keeps only the last flag and the Swift code gets no coverage; the
 ///   binary then refuses to run (FuzzCoverageProbe) instead of fuzzing blind.
-let fuzzTargets = ["differential", "document", "percent-encoding", "parser", "metamorphic"]
+let fuzzTargets = ["differential", "document", "percent-encoding", "parser", "metamorphic", "external"]
 
 func fuzzTargetName(_ name: String) -> String {
     "Fuzz" + name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
@@ -51,8 +51,13 @@ let package = Package(
     targets: [
         // The spec in code: document parsing, patterns, URL parts, both engines, decisions.
         .target(name: "LinkMatch"),
+        // Test data and support in one place: TestData/ (found from its own #filePath), the vector and
+        // real-world loaders, the one seeded generator (SplitMix64), the list of engines every behavioural
+        // test runs. Used by both test targets and the corpus tool; LinkMatch never depends on it.
+        .target(name: "LinkMatchTestData", dependencies: ["LinkMatch"]),
         // Byte reader, generators, checks, mutants, shrinker: shared by fuzz targets and tests.
-        .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch"]),
+        // (LinkMatchTestData only for SplitMix64, which SeededBytes draws from.)
+        .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch", "LinkMatchTestData"]),
         // The CLI (one file per subcommand) and the benchmarks, as libraries: their executables are one-line C
         // mains (Sources/Programs), so that `swift build -Xswiftc -sanitize=fuzzer` at the root, which links
         // libFuzzer's main into every executable, still builds them (linkmatch_program.h says how).
@@ -64,22 +69,18 @@ let package = Package(
             ],
             path: "Sources/linkmatch"
         ),
-        .target(name: "LinkMatchBench", dependencies: ["LinkMatch"], path: "Sources/linkmatch-bench"),
+        .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/linkmatch-bench"),
         program("linkmatch", entry: "LinkMatchCLI"),
         program("linkmatch-bench", entry: "LinkMatchBench"),
-        .testTarget(
-            name: "LinkMatchTests",
-            dependencies: ["LinkMatch"],
-            resources: [.copy("Vectors")]
-        ),
-        .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
+        .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchTestData"]),
+        .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchTestData"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
         .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing"], path: "Sources/Fuzz/Entry"),
         // Counts the binary's coverage counters, so a fuzzer built without coverage refuses to run. C, in
         // a file of its own: see coverage_probe.c.
         .target(name: "FuzzCoverageProbe", path: "Sources/Fuzz/CoverageProbe"),
         // Corpus chores for scripts/: readable twins, seed generation. A program like the CLI (never a fuzzer).
-        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing"], path: "Sources/Fuzz/CorpusTool"),
+        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing", "LinkMatchTestData"], path: "Sources/Fuzz/CorpusTool"),
         program("fuzz-corpus-tool", entry: "FuzzCorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(

@@ -4,7 +4,7 @@
 # their own session, the merged/ swap and its restore).
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TARGETS=(differential document percent-encoding parser metamorphic)
+TARGETS=(differential document percent-encoding parser metamorphic external)
 
 # The Swift runtime's backtracer would catch the abort() of a failing check before libFuzzer's handler,
 # and then libFuzzer writes no crash file. Every fuzzer run goes through this.
@@ -22,7 +22,7 @@ default_max_len() {
     case $1 in
         differential | percent-encoding) echo 512 ;;
         metamorphic) echo 1024 ;;
-        document) echo 4096 ;;
+        document | external) echo 4096 ;;
         parser) echo 49152 ;;
     esac
 }

@@ -37,12 +37,14 @@ Options:
   --empty         start from an empty corpus (for measuring how fast a mutant is found)
   --minimize-seconds N  time for minimizing one finding (default 60)
   --timeout N     an input running longer than N seconds is a hang (default 10)
+  --program CMD   for the `external` target: the matcher to compare with (LINKMATCH_FUZZ_PROGRAM); its
+                  classes of differences go to <run folder>/external-classes/ (see docs/CLI.md)
 Exit: 0 nothing found, 1 a failure was found, 2 usage/build error, 130/143 interrupted (SIGINT/SIGTERM).
 EOF
     exit 2
 }
 
-seconds=15 timeout=10 asan="" merge=0 name="" mutant="" max_len="" jobs="" empty=0 minimize_seconds=60
+seconds=15 timeout=10 asan="" merge=0 name="" mutant="" max_len="" jobs="" empty=0 minimize_seconds=60 program=""
 targets=()
 while (($#)); do
     case $1 in
@@ -56,6 +58,7 @@ while (($#)); do
         --jobs | --fork) jobs=${2:?}; shift ;;
         --empty) empty=1 ;;
         --minimize-seconds) minimize_seconds=${2:?}; shift ;;
+        --program) program=${2:?}; shift ;;
         -h | --help) usage ;;
         -*) echo "unknown option $1" >&2; usage ;;
         *) is_target "$1" || { echo "unknown target $1 (known: ${TARGETS[*]})" >&2; exit 2; }
@@ -80,6 +83,9 @@ restore_interrupted_merges
 export LINKMATCH_FUZZ_MUTANT=$mutant # read by the fuzz binaries when fuzzing, minimizing and merging
 run_dir="$ROOT/fuzz-artifacts/$(date +%Y%m%d-%H%M%S)-$$"
 mkdir -p "$run_dir"
+# The external target's program and where its classes go (differences are findings, not crashes).
+export LINKMATCH_FUZZ_PROGRAM=$program
+[[ -z $program ]] || export LINKMATCH_FUZZ_REPORT="$run_dir/external-classes"
 tool=$(tool_build) || exit 2
 found=0
 
@@ -295,4 +301,6 @@ for target in "${targets[@]}"; do
     if ((merge)); then merge_corpus "$target" "$bin" "$dir" "$len" || exit 2; fi
     rm -rf "$dir/start" "$dir/merge-out" "$dir/merged-before" "$dir/tmp"
 done
+[[ -z $program || ! -s $run_dir/external-classes/classes.jsonl ]] ||
+    echo "external: classes of differences in ${run_dir#"$ROOT"/}/external-classes/report.md"
 exit $((found ? 1 : 0))

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates Corpus/<target>/seeds/ (with readable twins) and Corpus/<target>.dict:
 #   scripts/write-seeds.sh [--real-world DIR] [--show all]
-# Sources: Tests/LinkMatchTests/Vectors/spec-examples.json (hand-written from SPEC.md), Vectors/conformance.json
+# Sources: TestData/vectors/spec-examples.json (hand-written from SPEC.md), TestData/vectors/conformance.json
 # (every case), the real-world AASA files in TestData/real-world-aasa (parser seeds: the files themselves;
 # document and part seeds: their first rules against INDEX.md's sample URLs) and the hand-made part cases in
 # Sources/Fuzz/CorpusTool/HandmadeSeeds.swift. Run it after changing the seed byte format

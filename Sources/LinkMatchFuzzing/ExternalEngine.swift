@@ -56,6 +56,49 @@ public struct ExternalEngine: MatchEngine {
         }
     }
 
+    /// Pipelined `ask`: every request is written without waiting, and replies are matched to
+    /// requests by `id` (so the ids must differ). When the program fails part-way, the first request
+    /// still unanswered gets the failure (the program answers in order, so it is the one it was
+    /// working on) and the rest are sent again to the restarted program.
+    public func ask(all requests: [ConformanceProtocol.Request]) -> [Answer] {
+        var answers = [Answer?](repeating: nil, count: requests.count)
+        var index: [String: Int] = [:]
+        for (i, r) in requests.enumerated() { index[r.id.serialized()] = i }
+        var lines: [String] = []
+        lines.reserveCapacity(requests.count)
+        var last: (aasa: JSONValue, text: String)?
+        for r in requests {
+            if last?.aasa != r.aasa { last = (r.aasa, r.aasa.serialized()) }
+            lines.append(r.line(aasaText: last!.text))
+        }
+        var pending = Array(requests.indices)
+        while !pending.isEmpty {
+            let (replies, failure) = process.exchange(batch: pending.map { lines[$0] })
+            var violation: String?
+            for line in replies {
+                switch ConformanceProtocol.parseReply(line) {
+                case .failure(let v):
+                    violation = violation ?? v.description
+                case .success(let reply):
+                    guard let i = index[reply.id.serialized()], answers[i] == nil else {
+                        violation = violation ?? "reply id \(reply.id.serialized()) is not the id of a request waiting for its reply: \(line)"
+                        continue
+                    }
+                    switch reply {
+                    case .decision(_, let outcome): answers[i] = .decision(outcome)
+                    case .error(_, let message): answers[i] = .error(message)
+                    }
+                }
+            }
+            pending.removeAll { answers[$0] != nil }
+            guard let blamed = pending.first else { break }
+            answers[blamed] = .failure(violation ?? failure?.description ?? "no reply")
+            pending.removeFirst()
+            if violation != nil { process.stop() } // a confused program starts afresh
+        }
+        return answers.map { $0 ?? .failure("no reply") }
+    }
+
     /// A document given as AASA JSON (what the generators produce).
     public func prepare(json: JSONValue) -> ExternalPreparedDocument {
         ExternalPreparedDocument(engine: self, aasa: json)

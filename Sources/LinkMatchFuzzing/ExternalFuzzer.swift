@@ -1,33 +1,51 @@
+import Dispatch
 import Foundation
 import LinkMatch
 
 /// `linkmatch fuzz`: generated cases are sent to an external program and decided by one of our
-/// engines; every disagreement is shrunk and reported as a readable case plus a one-line request
-/// both programs can replay. Each round draws a whole document with URLs and app IDs (the
-/// `document` target's generator) and a single pattern against a single URL part (the
-/// `differential` target's), the latter asked as a one-rule document.
+/// engines until `cases` or `seconds` run out. Every disagreement is put in a class
+/// (`DisagreementClass`: the SPEC rules its minimized case turns on, and the two answers), so a
+/// maintainer reads one shrunk example per class with its count instead of a list.
+///
+/// Each round draws a whole document with URLs and app IDs (the `document` target's generator) and
+/// a single pattern against a single URL part (the `differential` target's), the latter asked as a
+/// one-rule document. Requests are pipelined: a batch of cases goes to the program at once (from
+/// another thread), answers are matched by id, and meanwhile this thread generates the next batch
+/// and decides it with our engine.
+///
+/// Shrinking every disagreement would cost most of the run (a shrink is hundreds of requests), so
+/// each disagreement is first classified as it was found (a cheap, noisier *signature*); the first
+/// `shrinksPerSignature` disagreements of a signature are shrunk and classified, the later ones are
+/// counted in the class their shrunk siblings fell in most often.
 public struct ExternalFuzzer {
     public struct Options: Sendable {
         public var seed: UInt64
         public var cases: Int
         /// Stop after this long even if `cases` is not reached (nil: no time limit).
         public var seconds: Double?
-        /// Stop after this many disagreements or program failures.
-        public var maxProblems: Int
         /// External requests one shrink may spend.
         public var shrinkAttempts: Int
+        /// Disagreements shrunk per signature before the rest are only counted.
+        public var shrinksPerSignature: Int
+        /// Requests per pipelined batch (rounded up to whole cases).
+        public var batchRequests: Int
+        /// Classes accepted by the maintainer: still counted, reported as known.
+        public var known: Set<DisagreementClass>
 
-        public init(seed: UInt64 = 1, cases: Int = 1_000, seconds: Double? = nil, maxProblems: Int = 5, shrinkAttempts: Int = 2_000) {
+        public init(seed: UInt64 = 1, cases: Int = 1_000, seconds: Double? = nil, shrinkAttempts: Int = 2_000,
+                    shrinksPerSignature: Int = 3, batchRequests: Int = 256, known: Set<DisagreementClass> = []) {
             self.seed = seed
             self.cases = cases
             self.seconds = seconds
-            self.maxProblems = maxProblems
             self.shrinkAttempts = shrinkAttempts
+            self.shrinksPerSignature = shrinksPerSignature
+            self.batchRequests = batchRequests
+            self.known = known
         }
     }
 
-    /// One request on which the two programs differ, before and after shrinking.
-    public struct Disagreement: Sendable {
+    /// One request on which the two programs differ, after shrinking (or a program failure, not shrunk).
+    public struct Example: Sendable {
         public var caseIndex: Int
         public var original: ConformanceProtocol.Request
         public var shrunk: ConformanceProtocol.Request
@@ -37,13 +55,13 @@ public struct ExternalFuzzer {
 
         /// The shrunk case as pretty JSON: the request plus both answers.
         public var readable: String {
-            var members = [
+            let members = [
                 JSONMember(key: "id", value: shrunk.id), JSONMember(key: "aasa", value: shrunk.aasa),
                 JSONMember(key: "domain", value: .string(shrunk.domain)), JSONMember(key: "appId", value: .string(shrunk.appID)),
                 JSONMember(key: "url", value: .string(shrunk.url)),
+                JSONMember(key: "linkmatch", value: ExternalFuzzer.json(ours)),
+                JSONMember(key: "program", value: ExternalFuzzer.json(theirs)),
             ]
-            members.append(JSONMember(key: "linkmatch", value: ExternalFuzzer.json(ours)))
-            members.append(JSONMember(key: "program", value: ExternalFuzzer.json(theirs)))
             return JSONValue.object(JSONObject(members)).serialized(pretty: true)
         }
 
@@ -51,24 +69,43 @@ public struct ExternalFuzzer {
         public var jsonl: String { shrunk.line }
     }
 
-    /// The program crashed, hung or broke the protocol on this request.
-    public struct ProgramFailure: Sendable {
-        public var caseIndex: Int
-        public var request: ConformanceProtocol.Request
-        public var message: String
+    /// A class and what fell in it.
+    public struct FoundClass: Sendable {
+        public var key: DisagreementClass
+        public var count: Int
+        /// The first example found, minimized.
+        public var example: Example
+        /// Accepted: in `Options.known`, or a variant of a class that is.
+        public var known: Bool
+        /// A class with the same answers whose rules are a strict subset of this one's (the fewest
+        /// rules wins): most likely the same difference, whose minimized case kept a feature that
+        /// could not be shrunk away (`/*/*` against an empty path is N3 plus P1).
+        public var variantOf: DisagreementClass?
     }
 
     public struct Report: Sendable {
         public var cases = 0
+        /// Requests compared (not counting the ones spent shrinking).
         public var requests = 0
-        public var disagreements: [Disagreement] = []
-        public var failures: [ProgramFailure] = []
+        /// Requests sent while shrinking.
+        public var shrinkRequests = 0
+        public var disagreements = 0
+        public var shrunk = 0
+        /// Requests the program answered (a decision or an error): 0 means it could not be run.
+        public var answered = 0
+        public var programFailures = 0
+        /// Classes in the order they were found.
+        public var classes: [FoundClass] = []
         public var elapsed: Double = 0
+
+        public var newClasses: [FoundClass] { classes.filter { !$0.known } }
+        /// All requests the program answered per second of the run, shrinking included.
+        public var requestsPerSecond: Double { elapsed > 0 ? Double(requests + shrinkRequests) / elapsed : 0 }
     }
 
     public enum Event {
-        case disagreement(Disagreement)
-        case failure(ProgramFailure)
+        /// A class seen for the first time (known or not).
+        case classFound(FoundClass)
     }
 
     public let external: ExternalEngine
@@ -98,66 +135,226 @@ public struct ExternalFuzzer {
         }
     }
 
-    func ask(_ request: ConformanceProtocol.Request) -> (ConformanceProtocol.Reply, ExternalEngine.Answer) {
-        (ConformanceProtocol.answer(request, engine: ours), external.ask(request))
+    /// Our replies and the program's answers for requests; ours are computed on another thread while
+    /// the program works. Consecutive requests about the same document share one prepared document.
+    func ask(_ requests: [ConformanceProtocol.Request]) -> ([ConformanceProtocol.Reply], [ExternalEngine.Answer]) {
+        let theirs = askProgram(requests)
+        let mine = Self.answers(requests, engine: ours)
+        return (mine, theirs.wait())
+    }
+
+    /// Our replies; consecutive requests about the same document share one prepared document.
+    static func answers(_ requests: [ConformanceProtocol.Request], engine: any MatchEngine) -> [ConformanceProtocol.Reply] {
+        var replies: [ConformanceProtocol.Reply] = []
+        replies.reserveCapacity(requests.count)
+        var last: (aasa: JSONValue, document: Result<any PreparedDocument, ConformanceProtocol.DocumentFailure>)?
+        for request in requests {
+            if last?.aasa != request.aasa { last = (request.aasa, ConformanceProtocol.prepare(request.aasa, engine: engine)) }
+            replies.append(ConformanceProtocol.answer(request, document: last!.document))
+        }
+        return replies
+    }
+
+    /// The program's answers, asked on another thread: `wait()` returns them.
+    func askProgram(_ requests: [ConformanceProtocol.Request]) -> Pending<[ExternalEngine.Answer]> {
+        let pending = Pending<[ExternalEngine.Answer]>()
+        let external = self.external
+        DispatchQueue.global().async(group: pending.group) { pending.value = external.ask(all: requests) }
+        return pending
+    }
+
+    /// The requests of one generated case: every URL for every app of the document case, then the
+    /// part case as a one-rule document (when a URL can carry its text).
+    static func requests(caseIndex index: Int, bytes: inout SeededBytes) -> [ConformanceProtocol.Request] {
+        var requests = requests(for: DocumentCase(bytes: bytes.next(maxCount: 1024)), caseIndex: index)
+        let part = PartCase(bytes: bytes.next(maxCount: 256))
+        if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
+        return requests
+    }
+
+    /// Every URL of a document case for every app, ids `case.url.app`.
+    public static func requests(for generated: DocumentCase, caseIndex index: Int) -> [ConformanceProtocol.Request] {
+        var requests: [ConformanceProtocol.Request] = []
+        for (u, url) in generated.urls.enumerated() {
+            for (a, app) in generated.appIDs.enumerated() {
+                requests.append(ConformanceProtocol.Request(id: .string("\(index).\(u).\(a)"), aasa: generated.aasa,
+                                                            domain: generated.domain, appID: app, url: url))
+            }
+        }
+        return requests
     }
 
     public func run(onEvent: (Event) -> Void = { _ in }) -> Report {
-        var report = Report()
+        var tally = Tally()
         let start = Date()
         var bytes = SeededBytes(seed: options.seed)
-        var seen = Set<String>()
-        caseLoop: for index in 0..<max(0, options.cases) {
-            if let limit = options.seconds, Date().timeIntervalSince(start) >= limit { break }
-            let generated = DocumentCase(bytes: bytes.next(maxCount: 1024))
-            var requests: [ConformanceProtocol.Request] = []
-            for (u, url) in generated.urls.enumerated() {
-                for (a, app) in generated.appIDs.enumerated() {
-                    requests.append(ConformanceProtocol.Request(id: .string("\(index).\(u).\(a)"), aasa: generated.aasa,
-                                                                domain: generated.domain, appID: app, url: url))
-                }
+        var next = 0
+        func timeIsUp() -> Bool { options.seconds.map { Date().timeIntervalSince(start) >= $0 } ?? false }
+        typealias Batch = [(caseIndex: Int, request: ConformanceProtocol.Request)]
+        func nextBatch() -> Batch? {
+            guard next < options.cases, !timeIsUp() else { return nil }
+            var batch: Batch = []
+            while next < options.cases, batch.count < options.batchRequests {
+                batch += Self.requests(caseIndex: next, bytes: &bytes).map { (next, $0) }
+                next += 1
+                tally.report.cases += 1
             }
-            let part = PartCase(bytes: bytes.next(maxCount: 256))
-            if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
-            report.cases += 1
-            for request in requests {
-                    report.requests += 1
-                    let (mine, theirs) = ask(request)
-                    switch Self.compare(mine, theirs) {
-                    case .agree:
-                        continue
-                    case .programFailure(let message):
-                        let failure = ProgramFailure(caseIndex: index, request: request, message: message)
-                        report.failures.append(failure)
-                        onEvent(.failure(failure))
-                    case .disagree:
-                        let d = shrink(request, caseIndex: index, mine: mine, theirs: theirs)
-                        // The same shrunk case (whatever its id) found again adds nothing.
-                        var key = d.shrunk
-                        key.id = .null
-                        guard seen.insert(key.line).inserted else { continue }
-                        report.disagreements.append(d)
-                        onEvent(.disagreement(d))
-                    }
-                    if report.disagreements.count + report.failures.count >= options.maxProblems { break caseLoop }
-            }
+            return batch
         }
-        report.elapsed = Date().timeIntervalSince(start)
-        return report
+        // Two stages at once: while the program answers batch k, this thread generates batch k+1
+        // and decides it with our engine; then it compares batch k (shrinking uses the program
+        // alone, before batch k+1 is sent).
+        guard var current = nextBatch() else { return tally.report }
+        var theirs = askProgram(current.map(\.request))
+        var mine = Self.answers(current.map(\.request), engine: ours)
+        while true {
+            let following = nextBatch()
+            let followingMine = following.map { Self.answers($0.map(\.request), engine: ours) }
+            absorb(current, mine: mine, theirs: theirs.wait(), into: &tally, stopShrinking: timeIsUp, onEvent: onEvent)
+            guard let following, let followingMine else { break }
+            theirs = askProgram(following.map(\.request))
+            (current, mine) = (following, followingMine)
+        }
+        tally.report.elapsed = Date().timeIntervalSince(start)
+        Self.groupVariants(&tally.report.classes, known: options.known)
+        return tally.report
     }
 
-    /// Shrinks while the answers still disagree (the program failing instead does not count).
-    func shrink(_ request: ConformanceProtocol.Request, caseIndex: Int, mine: ConformanceProtocol.Reply,
-                theirs: ExternalEngine.Answer) -> Disagreement {
-        var attempts = 0
-        let small = Shrinker.shrink(request, maxSteps: options.shrinkAttempts) { candidate in
-            attempts += 1
-            let (a, b) = ask(candidate)
-            return Self.compare(a, b) == .disagree
+    /// What a run has found so far.
+    public struct Tally: Sendable {
+        public var report = Report()
+        var classIndex: [DisagreementClass: Int] = [:]
+        /// Signature (classified before shrinking) -> the classes its shrunk disagreements fell in.
+        var shrunkBySignature: [DisagreementClass: [DisagreementClass]] = [:]
+
+        public init() {}
+    }
+
+    /// Asks both sides about a batch and counts every difference in its class: the first few of a
+    /// signature are shrunk and classified, the rest counted (see the type's comment).
+    public func absorb(_ batch: [(caseIndex: Int, request: ConformanceProtocol.Request)], into tally: inout Tally,
+                       stopShrinking: () -> Bool = { false }, onEvent: (Event) -> Void = { _ in }) {
+        let (mine, theirs) = ask(batch.map(\.request))
+        absorb(batch, mine: mine, theirs: theirs, into: &tally, stopShrinking: stopShrinking, onEvent: onEvent)
+    }
+
+    func absorb(_ batch: [(caseIndex: Int, request: ConformanceProtocol.Request)], mine: [ConformanceProtocol.Reply],
+                theirs: [ExternalEngine.Answer], into tally: inout Tally,
+                stopShrinking: () -> Bool, onEvent: (Event) -> Void) {
+        func record(_ key: DisagreementClass, _ example: @autoclosure () -> Example) {
+            if let i = tally.classIndex[key] {
+                tally.report.classes[i].count += 1
+                return
+            }
+            let found = FoundClass(key: key, count: 1, example: example(), known: options.known.contains(key), variantOf: nil)
+            tally.classIndex[key] = tally.report.classes.count
+            tally.report.classes.append(found)
+            onEvent(.classFound(found))
         }
-        let (finalMine, finalTheirs) = ask(small)
-        return Disagreement(caseIndex: caseIndex, original: request, shrunk: small, ours: finalMine, theirs: finalTheirs,
-                            shrinkAttempts: attempts)
+        tally.report.requests += batch.count
+        for (i, item) in batch.enumerated() {
+            if case .failure = theirs[i] {} else { tally.report.answered += 1 }
+            switch Self.compare(mine[i], theirs[i]) {
+            case .agree:
+                continue
+            case .programFailure:
+                // Not shrunk: a crash or hang costs a restart or a timeout per attempt.
+                tally.report.programFailures += 1
+                let key = DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs[i]))
+                record(key, Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
+                                    ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
+            case .disagree:
+                tally.report.disagreements += 1
+                let signature = DisagreementClass(rules: DisagreementClassifier.rules(of: item.request),
+                                                  ours: DisagreementClass.label(mine[i]), theirs: DisagreementClass.label(theirs[i]))
+                let earlier = tally.shrunkBySignature[signature, default: []]
+                if earlier.count >= options.shrinksPerSignature || (!earlier.isEmpty && stopShrinking()) {
+                    record(Self.mostCommon(earlier), Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
+                                                             ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
+                    continue
+                }
+                let example = shrink(item.request, caseIndex: item.caseIndex, mine: mine[i], theirs: theirs[i])
+                tally.report.shrunk += 1
+                tally.report.shrinkRequests += example.shrinkAttempts
+                let key = DisagreementClass(rules: DisagreementClassifier.rules(of: example.shrunk),
+                                            ours: DisagreementClass.label(example.ours),
+                                            theirs: DisagreementClass.label(example.theirs))
+                tally.shrunkBySignature[signature, default: []].append(key)
+                record(key, example)
+            }
+        }
+    }
+
+    /// Marks each class that is a variant of a known or found class (see `FoundClass.variantOf`);
+    /// a variant of a known class is known. Program failures (no rules) are never variants.
+    public static func groupVariants(_ classes: inout [FoundClass], known: Set<DisagreementClass>) {
+        let order = classes.indices.sorted { (classes[$0].key.rules.count, $0) < (classes[$1].key.rules.count, $1) }
+        var knownKeys = known
+        for i in order {
+            let key = classes[i].key
+            guard !key.rules.isEmpty else { continue }
+            let mine = Set(key.rules)
+            let bases = (Array(known) + classes.map(\.key)).filter {
+                $0 != key && $0.ours == key.ours && $0.theirs == key.theirs && !$0.rules.isEmpty
+                    && Set($0.rules).isStrictSubset(of: mine)
+            }
+            if let base = bases.min(by: { ($0.rules.count, $0) < ($1.rules.count, $1) }) {
+                classes[i].variantOf = base
+                if knownKeys.contains(base) { classes[i].known = true }
+            }
+            if classes[i].known { knownKeys.insert(key) }
+        }
+    }
+
+    static func mostCommon(_ keys: [DisagreementClass]) -> DisagreementClass {
+        var counts: [DisagreementClass: Int] = [:]
+        for k in keys { counts[k, default: 0] += 1 }
+        // Ties go to the earliest, so the choice does not depend on hashing.
+        return keys.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && keys.firstIndex(of: $0)! > keys.firstIndex(of: $1)!) }!
+    }
+
+    /// Shrinks while the answers still differ (a candidate on which the program fails does not
+    /// count). The answers may change on the way (an `exclude` rule shrinks to a plain one), so the
+    /// same difference found from different cases ends in the same small form.
+    func shrink(_ request: ConformanceProtocol.Request, caseIndex: Int, mine: ConformanceProtocol.Reply,
+                theirs: ExternalEngine.Answer) -> Example {
+        var attempts = 0
+        func minimized(_ start: ConformanceProtocol.Request, budget: Int) -> ConformanceProtocol.Request {
+            Shrinker.shrink(start, maxSteps: budget, batch: 32) { candidates in
+                let numbered = candidates.enumerated().map { i, c in
+                    var c = c
+                    c.id = .string("shrink.\(i)")
+                    return c
+                }
+                attempts += numbered.count
+                let (a, b) = ask(numbered)
+                return numbered.indices.first { Self.compare(a[$0], b[$0]) == .disagree }
+            }
+        }
+        // Shrink, rewrite into canonical forms (each kept when both answers stay the same), and
+        // shrink again what the rewrites made removable.
+        var small = minimized(request, budget: options.shrinkAttempts)
+        for round in 0..<2 {
+            let (before, beforeTheirs) = ask([small])
+            var changed = false
+            for rewrite in CanonicalForms.rewrites {
+                let candidate = rewrite(small)
+                guard candidate != small else { continue }
+                attempts += 1
+                let (a, b) = ask([candidate])
+                if DisagreementClass.label(a[0]) == DisagreementClass.label(before[0]),
+                   DisagreementClass.label(b[0]) == DisagreementClass.label(beforeTheirs[0]), Self.compare(a[0], b[0]) == .disagree {
+                    small = candidate
+                    changed = true
+                }
+            }
+            guard changed, round == 0 else { break }
+            small = minimized(small, budget: options.shrinkAttempts / 4)
+        }
+        small.id = request.id
+        let (finalMine, finalTheirs) = ask([small])
+        return Example(caseIndex: caseIndex, original: request, shrunk: small, ours: finalMine[0], theirs: finalTheirs[0],
+                       shrinkAttempts: attempts)
     }
 
     static func json(_ reply: ConformanceProtocol.Reply) -> JSONValue {
@@ -173,5 +370,16 @@ public struct ExternalFuzzer {
         case .error(let m): return .object(JSONObject([JSONMember(key: "error", value: .string(m))]))
         case .failure(let m): return .object(JSONObject([JSONMember(key: "failure", value: .string(m))]))
         }
+    }
+}
+
+/// A value another thread fills; `wait()` returns it (the group's wait orders the write before the read).
+final class Pending<T>: @unchecked Sendable {
+    let group = DispatchGroup()
+    var value: T?
+
+    func wait() -> T {
+        group.wait()
+        return value!
     }
 }

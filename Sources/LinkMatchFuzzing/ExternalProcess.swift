@@ -72,12 +72,26 @@ public final class ExternalProcess: @unchecked Sendable {
 
     /// Sends one line (a newline is added) and waits for one reply line (without its newline).
     public func exchange(_ line: String) -> Result<String, Failure> {
+        let (replies, failure) = exchange(batch: [line])
+        if let reply = replies.first { return .success(reply) }
+        return .failure(failure ?? .launch("no reply"))
+    }
+
+    /// Pipelined: writes every line (newlines added) as fast as the program reads them while reading
+    /// its replies, until there are as many reply lines as lines sent. The replies come back in the
+    /// order they were read (matching them to requests is the caller's job). When the program fails
+    /// (exits, crashes, goes `timeout` seconds without a reply...), the replies read so far and the
+    /// failure; the program is then restarted by the next call.
+    public func exchange(batch lines: [String]) -> (replies: [String], failure: Failure?) {
         lock.lock()
         defer { lock.unlock() }
         if running == nil {
-            if let failure = start() { return .failure(failure) }
+            if let failure = start() { return ([], failure) }
         }
-        return exchangeLocked(Array(line.utf8) + [0x0A])
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines { bytes += line.utf8; bytes.append(0x0A) }
+        return exchangeLocked(bytes, expecting: lines.count)
     }
 
     /// Stops the child (closing its stdin first so a well-behaved program can exit on its own).
@@ -100,67 +114,77 @@ public final class ExternalProcess: @unchecked Sendable {
         }
     }
 
-    /// One request and its reply. On any failure the child is finished (and restarted next time).
-    private func exchangeLocked(_ request: [UInt8]) -> Result<String, Failure> {
-        guard var r = running else { return .failure(.launch("not running")) }
-        let outcome = converse(&r, request)
-        if case .line(let line) = outcome {
+    /// Requests and their replies. On any failure the child is finished (and restarted next time).
+    private func exchangeLocked(_ requests: [UInt8], expecting count: Int) -> (replies: [String], failure: Failure?) {
+        guard var r = running else { return ([], .launch("not running")) }
+        var replies: [String] = []
+        replies.reserveCapacity(count)
+        let outcome = converse(&r, requests, expecting: count, into: &replies)
+        if case .done = outcome {
             running = r
-            return .success(line)
+            return (replies, nil)
         }
         running = nil
         switch outcome {
-        case .line(let line): return .success(line) // handled above
-        case .stdoutClosed: return .failure(exitFailure(&r))
+        case .done: return (replies, nil) // handled above
+        case .stdoutClosed: return (replies, exitFailure(&r))
         case .timeout:
             _ = r.child.finish(grace: 0)
-            return .failure(.timeout(seconds: timeout, stderr: tail(r)))
+            return (replies, .timeout(seconds: timeout, stderr: tail(r)))
         case .tooLong:
             _ = r.child.finish(grace: 0)
-            return .failure(.replyTooLong(limit: Self.maxLineBytes))
+            return (replies, .replyTooLong(limit: Self.maxLineBytes))
         case .pollFailed(let err):
             _ = r.child.finish(grace: 0)
-            return .failure(.launch("poll failed: \(String(cString: strerror(err)))"))
+            return (replies, .launch("poll failed: \(String(cString: strerror(err)))"))
         }
     }
 
     private enum Outcome {
-        case line(String)
+        case done
         case stdoutClosed
         case timeout
         case tooLong
         case pollFailed(Int32)
     }
 
-    /// Writes the request while reading stdout (and stderr) until a full line, end of file or the deadline.
-    private func converse(_ r: inout Running, _ request: [UInt8]) -> Outcome {
-        var pending = request[...]
-        let deadline = Date().addingTimeInterval(timeout)
+    /// Writes the requests while reading stdout (and stderr) until `count` full lines, end of file or
+    /// the deadline, which restarts with every reply: `timeout` bounds the wait for each reply.
+    private func converse(_ r: inout Running, _ requests: [UInt8], expecting count: Int, into replies: inout [String]) -> Outcome {
+        var written = 0
+        var deadline = Date().addingTimeInterval(timeout)
+        var scanFrom = 0
         while true {
-            if let nl = r.stdoutBuffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: r.stdoutBuffer[..<nl], as: UTF8.self)
-                r.stdoutBuffer.removeSubrange(...nl)
-                return .line(line)
+            // Complete lines in the buffer, then drop them at once (not one removeSubrange per line).
+            var consumed = 0
+            while replies.count < count, let nl = r.stdoutBuffer[scanFrom...].firstIndex(of: 0x0A) {
+                replies.append(String(decoding: r.stdoutBuffer[consumed..<nl], as: UTF8.self))
+                consumed = nl + 1
+                scanFrom = consumed
+                deadline = Date().addingTimeInterval(timeout)
             }
+            if consumed > 0 { r.stdoutBuffer.removeSubrange(..<consumed) }
+            scanFrom = r.stdoutBuffer.count
+            if replies.count == count { return .done }
             if r.stdoutBuffer.count > Self.maxLineBytes { return .tooLong }
             if r.stdoutClosed { return .stdoutClosed }
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 { return .timeout }
             var fds = [pollfd(fd: r.child.stdout, events: Int16(POLLIN), revents: 0)]
             if !r.stderrClosed { fds.append(pollfd(fd: r.child.stderr, events: Int16(POLLIN), revents: 0)) }
-            if !pending.isEmpty { fds.append(pollfd(fd: r.child.stdin, events: Int16(POLLOUT), revents: 0)) }
+            if written < requests.count { fds.append(pollfd(fd: r.child.stdin, events: Int16(POLLOUT), revents: 0)) }
             if poll(&fds, nfds_t(fds.count), Int32(min(remaining * 1000 + 1, 60_000))) < 0 {
                 if errno == EINTR { continue }
                 return .pollFailed(errno)
             }
             for p in fds where p.revents != 0 {
                 if p.fd == r.child.stdin {
-                    let n = pending.withUnsafeBytes { write(r.child.stdin, $0.baseAddress, $0.count) }
+                    let n = requests.withUnsafeBytes { write(r.child.stdin, $0.baseAddress! + written, $0.count - written) }
                     if n > 0 {
-                        pending = pending.dropFirst(n)
+                        written += n
                     } else if n < 0, errno != EAGAIN, errno != EINTR {
                         // EPIPE: the child closed stdin (it is exiting); its stdout tells the rest.
-                        pending = []
+                        written = requests.count
                     }
                 } else if p.fd == r.child.stdout {
                     if !drain(r.child.stdout, into: &r.stdoutBuffer, keepLast: nil) { r.stdoutClosed = true }
@@ -173,13 +197,16 @@ public final class ExternalProcess: @unchecked Sendable {
 
     /// Reads what is available. false at end of file (or a read error).
     private func drain(_ fd: Int32, into buffer: inout [UInt8], keepLast: Int?) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        let chunk = 65536
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            // Read straight into the buffer's tail (no chunk array per call: this runs per reply).
+            let old = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: chunk))
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
+            buffer.removeLast(chunk - max(0, n))
             if n > 0 {
-                buffer += chunk[..<n]
                 if let keep = keepLast, buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
-                if n < chunk.count { return true }
+                if n < chunk { return true }
             } else if n == 0 {
                 return false
             } else {

@@ -22,6 +22,13 @@ public enum ConformanceProtocol {
             self.url = url
         }
 
+        /// The request as one line, with the document already serialized (many requests share one).
+        /// The same text as `line`.
+        public func line(aasaText: String) -> String {
+            "{\"id\":" + id.serialized() + ",\"aasa\":" + aasaText + ",\"domain\":" + JSONValue.string(domain).serialized()
+                + ",\"appId\":" + JSONValue.string(appID).serialized() + ",\"url\":" + JSONValue.string(url).serialized() + "}"
+        }
+
         /// The request as one line (no newline): keys in the protocol's order.
         public var line: String {
             JSONValue.object(JSONObject([
@@ -108,11 +115,30 @@ public enum ConformanceProtocol {
 
     /// Answers one request with one of our engines (`linkmatch conformance`, per line).
     public static func answer(_ request: Request, engine: any MatchEngine) -> Reply {
-        let parsed: ParsedDocument
+        answer(request, document: prepare(request.aasa, engine: engine))
+    }
+
+    /// The document half of `answer`: the prepared document, or why the `aasa` cannot be read. Many
+    /// requests about one document (`linkmatch fuzz`) prepare it once.
+    public static func prepare(_ aasa: JSONValue, engine: any MatchEngine) -> Result<any PreparedDocument, DocumentFailure> {
         do {
-            parsed = try AASADocument.parse(Array(request.aasa.serialized().utf8))
+            let parsed = try AASADocument.parse(Array(aasa.serialized().utf8))
+            return .success(engine.prepare(parsed.document))
         } catch {
-            return .error(id: request.id, "cannot read \"aasa\": \(error.message) [\(error.code)]")
+            return .failure(DocumentFailure(message: "cannot read \"aasa\": \(error.message) [\(error.code)]"))
+        }
+    }
+
+    public struct DocumentFailure: Error, Sendable {
+        public var message: String
+    }
+
+    /// The URL half of `answer`, with the document already prepared.
+    public static func answer(_ request: Request, document: Result<any PreparedDocument, DocumentFailure>) -> Reply {
+        let prepared: any PreparedDocument
+        switch document {
+        case .failure(let failure): return .error(id: request.id, failure.message)
+        case .success(let p): prepared = p
         }
         let url: ParsedURL
         do {
@@ -120,7 +146,7 @@ public enum ConformanceProtocol {
         } catch {
             return .error(id: request.id, "bad URL: \(error) [\(error.kind.rawValue)]")
         }
-        let decision = engine.prepare(parsed.document).decide(url, appID: request.appID, domain: request.domain)
+        let decision = prepared.decide(url, appID: request.appID, domain: request.domain)
         if decision.outcome == .undecided {
             return .error(id: request.id, "undecided: the matcher's step budget ran out")
         }

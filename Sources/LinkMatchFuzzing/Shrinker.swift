@@ -81,14 +81,119 @@ public enum Shrinker {
     /// simpler characters, so what is printed for a person reads easily.
     public static func shrink(_ r: ConformanceProtocol.Request, maxSteps: Int = defaultMaxSteps,
                               stillFails: (ConformanceProtocol.Request) -> Bool) -> ConformanceProtocol.Request {
-        minimize(r, maxSteps: maxSteps, candidates: { r in
-            var out: [ConformanceProtocol.Request] = []
-            for url in smallerURLs(r.url, shrinkingHost: true, simplify: true) { var c = r; c.url = url; out.append(c) }
-            for aasa in smaller(r.aasa, simplify: true) { var c = r; c.aasa = aasa; out.append(c) }
-            if !r.domain.isEmpty { var c = r; c.domain = ""; out.append(c) }
-            for app in smallerStrings(r.appID, simplify: true) { var c = r; c.appID = app; out.append(c) }
-            return out
-        }, stillFails: stillFails)
+        minimize(r, maxSteps: maxSteps, candidates: candidates(of:), stillFails: stillFails)
+    }
+
+    /// The same shrink with the candidates judged in batches (`firstFailing` gives the index of the
+    /// first that still fails), for a program that answers many requests at once. The result is the
+    /// sequential one: the first failing candidate in order is kept. Batches start at 4 candidates
+    /// and double up to `batch` while none fails (an early candidate often succeeds, and every
+    /// candidate after it in a batch is a wasted request).
+    public static func shrink(_ r: ConformanceProtocol.Request, maxSteps: Int = defaultMaxSteps, batch: Int,
+                              firstFailing: ([ConformanceProtocol.Request]) -> Int?) -> ConformanceProtocol.Request {
+        var current = r
+        var steps = 0
+        var improved = true
+        while improved, steps < maxSteps {
+            improved = false
+            var list = candidates(of: current)[...]
+            var size = min(4, batch)
+            while !list.isEmpty, steps < maxSteps {
+                let chunk = Array(list.prefix(min(size, maxSteps - steps)))
+                size = min(size * 2, batch)
+                list = list.dropFirst(chunk.count)
+                if let i = firstFailing(chunk) {
+                    steps += i + 1
+                    current = chunk[i]
+                    improved = true
+                    break
+                }
+                steps += chunk.count
+            }
+        }
+        return current
+    }
+
+    static func candidates(of r: ConformanceProtocol.Request) -> [ConformanceProtocol.Request] {
+        var out: [ConformanceProtocol.Request] = []
+        for url in smallerURLs(r.url, shrinkingHost: true, simplify: true) { var c = r; c.url = url; out.append(c) }
+        for aasa in smaller(r.aasa, simplify: true) { var c = r; c.aasa = aasa; out.append(c) }
+        if !r.domain.isEmpty { var c = r; c.domain = ""; out.append(c) }
+        for app in smallerStrings(r.appID, simplify: true) { var c = r; c.appID = app; out.append(c) }
+        return out + pairedEdits(of: r)
+    }
+
+    /// Edits made in the URL and the document together: a pattern and the URL text it matches
+    /// often shrink only in step (removing `Z` from `ZB/*` alone loses the match with `/ZB`). For
+    /// each character (or `%XX` escape) of the URL after the host: every occurrence removed, or
+    /// replaced by `a`, in the URL, in every string of the document and in the app ID; and each
+    /// `$(name)` reference replaced by one of the variable's first values.
+    static func pairedEdits(of r: ConformanceProtocol.Request) -> [ConformanceProtocol.Request] {
+        guard let schemeEnd = r.url.range(of: "://") else { return [] }
+        let afterScheme = r.url[schemeEnd.upperBound...]
+        let hostEnd = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? afterScheme.endIndex
+        let head = String(r.url[..<hostEnd])
+        let tail = String(r.url[hostEnd...])
+        var units: [String] = []
+        // The app ID's characters too: it must stay equal to the one the document lists.
+        var scalars = Array((tail + r.appID).unicodeScalars)[...]
+        while let c = scalars.first {
+            let unit = c == "%" && scalars.count >= 3 ? String(String.UnicodeScalarView(scalars.prefix(3))) : String(c)
+            scalars = scalars.dropFirst(unit.unicodeScalars.count)
+            if unit != "/", !units.contains(unit) { units.append(unit) }
+        }
+        func edited(_ transform: (String) -> String) -> ConformanceProtocol.Request {
+            var c = r
+            c.url = head + transform(tail)
+            c.aasa = mapStrings(r.aasa, transform)
+            c.appID = transform(r.appID)
+            return c
+        }
+        var out: [ConformanceProtocol.Request] = []
+        for unit in units {
+            out.append(edited { $0.replacingAll(unit, with: "") })
+            if unit != "a", !(unit.count == 1 && unit.unicodeScalars.allSatisfy({ ($0 >= "a" && $0 <= "z") || ($0 >= "0" && $0 <= "9") })) {
+                out.append(edited { $0.replacingAll(unit, with: "a") })
+            }
+        }
+        // A reference replaced by a value, in every pattern (the URL already holds that value).
+        if let document = try? AASADocument.parse(Array(r.aasa.serialized().utf8)).document {
+            var names: [String] = []
+            collectStrings(r.aasa) { s in
+                guard s.contains("$("), let p = try? PatternParser.parse(s) else { return }
+                for name in p.variableNames where !names.contains(name) { names.append(name) }
+            }
+            for name in names {
+                // Values the URL holds first: those are the ones that can keep the match.
+                let values = (document.variables.values(of: name) ?? []).filter { !$0.contains("$(") }
+                let inURL = values.filter { !$0.isEmpty && tail.contains($0) }
+                for value in (inURL + values.filter { !inURL.contains($0) }).prefix(8) {
+                    out.append(ConformanceProtocol.Request(id: r.id, aasa: mapStrings(r.aasa) { $0.replacingAll("$(\(name))", with: value) },
+                                                           domain: r.domain, appID: r.appID, url: r.url))
+                }
+            }
+        }
+        return out.filter { $0 != r }
+    }
+
+    static func mapStrings(_ v: JSONValue, _ transform: (String) -> String) -> JSONValue {
+        switch v {
+        case .string(let s): return .string(transform(s))
+        case .array(let list): return .array(list.map { mapStrings($0, transform) })
+        case .object(var obj):
+            for i in obj.members.indices { obj.members[i].value = mapStrings(obj.members[i].value, transform) }
+            return .object(obj)
+        default: return v
+        }
+    }
+
+    static func collectStrings(_ v: JSONValue, _ visit: (String) -> Void) {
+        switch v {
+        case .string(let s): visit(s)
+        case .array(let list): list.forEach { collectStrings($0, visit) }
+        case .object(let obj): obj.members.forEach { collectStrings($0.value, visit) }
+        default: break
+        }
     }
 
     public static func shrink(_ c: PercentCase, maxSteps: Int = defaultMaxSteps, stillFails: (PercentCase) -> Bool) -> PercentCase {
@@ -115,6 +220,10 @@ public enum Shrinker {
                 let start = DocumentCase(bytes: bytes)
                 guard DocumentCheck.check(start, engines: engines) != nil else { return bytes }
                 return try shrink(start, maxSteps: maxSteps) { DocumentCheck.check($0, engines: engines) != nil }.encoded()
+            case .external:
+                let start = DocumentCase(bytes: bytes)
+                guard ExternalCheck.check(start, engines: engines) != nil else { return bytes }
+                return try shrink(start, maxSteps: maxSteps) { ExternalCheck.check($0, engines: engines) != nil }.encoded()
             case .percentEncoding:
                 let start = PercentCase(bytes: bytes)
                 guard PercentEncodingCheck.check(start) != nil else { return bytes }
@@ -270,5 +379,26 @@ public enum Shrinker {
         default:
             break
         }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` (compared scalar by scalar) replaced by `replacement`.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        let t = Array(target.unicodeScalars)
+        guard !t.isEmpty else { return self }
+        let s = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < s.count {
+            if i + t.count <= s.count, Array(s[i..<(i + t.count)]) == t {
+                out.append(contentsOf: replacement.unicodeScalars)
+                i += t.count
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        return String(out)
     }
 }

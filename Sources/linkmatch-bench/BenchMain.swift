@@ -6,6 +6,7 @@
 // Sources/Programs/include/linkmatch_program.h).
 import Foundation
 import LinkMatch
+import LinkMatchTestData
 
 @_cdecl("linkmatch_bench_main")
 public func linkmatchBenchMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
@@ -16,8 +17,7 @@ public func linkmatchBenchMain(_ argc: CInt, _ argv: UnsafeMutablePointer<Unsafe
 func runBenchmarks(_ arguments: [String]) -> CInt {
     var quick = false
     // Default: `TestData/real-world-aasa` in the repository (the copy the tests use too).
-    var realWorldDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("TestData/real-world-aasa").standardizedFileURL.path
+    var realWorldDirectory = RealWorldFiles.folder.path
     var expandedLangCount: Int?
     var argumentIterator = arguments.makeIterator()
     while let argument = argumentIterator.next() {

@@ -1,5 +1,6 @@
 import Foundation
 import LinkMatch
+import LinkMatchTestData
 
 let benchApp = "ABCDE12345.com.example.app"
 
@@ -112,14 +113,11 @@ struct RealWorldCase {
 /// the first app of the entry the rule is in (sample URLs: for the first listed app).
 func realWorldCases(directory: String) -> [RealWorldCase] {
     let base = URL(fileURLWithPath: directory)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory).filter({ $0.hasSuffix(".json") }).sorted(),
-          let index = try? String(contentsOf: base.appendingPathComponent("INDEX.md"), encoding: .utf8) else { return [] }
-    let samples = index.components(separatedBy: "`").filter { $0.hasPrefix("https://") && !$0.contains(" ") }
-        .compactMap { try? ParsedURL($0) }
+    guard let files = try? RealWorldFiles.all(in: base), let index = try? RealWorldFiles.index(in: base) else { return [] }
+    let samples = RealWorldFiles.allSampleURLs(in: index).compactMap { try? ParsedURL($0) }
     var out: [RealWorldCase] = []
-    for name in names {
-        guard let data = try? Data(contentsOf: base.appendingPathComponent(name)),
-              let document = try? AASADocument.parse([UInt8](data)).document,
+    for (name, bytes) in files {
+        guard let document = try? AASADocument.parse(bytes).document,
               let firstApp = document.appIDs.first else { continue }
         var runs = samples.map { (url: $0, app: firstApp) }
         for entry in document.entries {

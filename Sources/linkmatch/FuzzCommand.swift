@@ -1,19 +1,26 @@
 import ArgumentParser
+import Foundation
 import LinkMatch
 import LinkMatchFuzzing
 
 /// `linkmatch fuzz --program CMD`: differential fuzzing of an external matcher against ours over
-/// the conformance protocol. Exit 1 if any disagreement or program failure was found.
+/// the conformance protocol, grouped into classes of differences. Exit 0 when no class is new
+/// (none found, or all in --known), 1 when some are, 2 when the program could not be run.
 struct FuzzCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuzz",
         abstract: "Compare an external matcher (speaking the conformance protocol) with ours on generated cases.",
         discussion: """
         The program is started once through /bin/sh and kept alive: it reads one request per line on \
-        stdin and writes one reply per line on stdout (see 'linkmatch conformance --help'). Each \
-        disagreement is shrunk and printed as a readable JSON case and as one JSONL request line that \
-        can be fed to both programs. A program that crashes, hangs past --timeout or breaks the \
-        protocol is reported and restarted. Cases are reproducible from --seed.
+        stdin and writes one reply per line on stdout (see 'linkmatch conformance --help'); requests \
+        are pipelined and replies matched by id. Fuzzing goes on until --cases or --seconds run out. \
+        Disagreements are shrunk and grouped into classes: the SPEC.md rules the minimized case turns \
+        on plus the two answers. One minimized example per class is printed with its count and a \
+        replay line both programs can read. --known FILE accepts classes (a classes.jsonl from \
+        --report, or replay lines; '#' starts a comment). A program that crashes, hangs past \
+        --timeout or breaks the protocol is reported as a class of its own and restarted. Cases are \
+        reproducible from --seed. Exit status: 0 no new class, 1 new classes, 2 the program could \
+        not be run (or a usage error).
         """
     )
 
@@ -23,7 +30,7 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Stop after this many seconds (default: no time limit).")
     var seconds: Double?
 
-    @Option(help: "Stop after this many generated cases (each has up to 3 apps x 4 URLs).")
+    @Option(help: "Stop after this many generated cases (each has up to 8 apps x 8 URLs, plus one part case).")
     var cases = 1_000
 
     @Option(help: "Seed of the case generator.")
@@ -32,55 +39,86 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "Seconds to wait for each reply before the program counts as hung.")
     var timeout = 10.0
 
-    @Option(help: "Stop after this many disagreements or program failures.")
-    var maxProblems = 5
+    @Option(help: "Accepted classes: a classes.jsonl written by --report, or replay lines.")
+    var known: String?
 
-    @Option(help: "Our matcher.")
-    var engine: EngineChoice = .defaultChoice
+    @Option(help: "Write classes.jsonl and report.md into this directory.")
+    var report: String?
+
+    @Option(help: "Disagreements shrunk per signature before the rest are only counted.")
+    var shrinks = 3
+
+    // The reference by default: it is the oracle, and on small generated documents it answers
+    // faster than the compiled engine, which compiles every document first.
+    @Option(help: "Our matcher (default: reference).")
+    var engine: EngineChoice = .reference
 
     func validate() throws {
         if program.allSatisfy(\.isWhitespace) { throw ValidationError("--program is empty") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
         if cases < 1 { throw ValidationError("--cases must be at least 1") }
+        if shrinks < 1 { throw ValidationError("--shrinks must be at least 1") }
     }
 
     func run() throws {
         let external = ExternalEngine(command: program, timeout: timeout)
         defer { external.process.stop() }
-        let fuzzer = ExternalFuzzer(external: external, ours: engine.engine,
-                                    options: .init(seed: seed, cases: cases, seconds: seconds, maxProblems: maxProblems))
-        Output.line("fuzzing \(program) against linkmatch (\(engine.rawValue) engine), seed \(seed)")
-        var number = 0
-        let report = fuzzer.run { event in
-            number += 1
+        var options = ExternalFuzzer.Options(seed: seed, cases: cases, seconds: seconds, shrinksPerSignature: shrinks)
+        if let known {
+            guard let text = try? String(contentsOfFile: known, encoding: .utf8) else {
+                Output.error("linkmatch: cannot read --known file \(known)")
+                throw ExitCode(2)
+            }
+            switch KnownClasses.load(text: text, file: known, fuzzer: ExternalFuzzer(external: external, ours: engine.engine, options: options)) {
+            case .failure(let error):
+                Output.error("linkmatch: \(error)")
+                throw ExitCode(2)
+            case .success(let loaded):
+                options.known = loaded.classes
+                for line in loaded.agreeing {
+                    Output.line("note: \(known):\(line): both programs agree on this replay line now")
+                }
+            }
+        }
+        let fuzzer = ExternalFuzzer(external: external, ours: engine.engine, options: options)
+        Output.line("fuzzing \(program) against linkmatch (\(engine.rawValue) engine), seed \(seed)"
+                    + (known.map { ", \(options.known.count) known classes from \($0)" } ?? ""))
+        let result = fuzzer.run { event in
             switch event {
-            case .disagreement(let d):
-                Output.line("")
-                Output.line("disagreement \(number) (case \(d.caseIndex), request \(d.original.id.serialized())): "
-                            + "linkmatch says \(describe(d.ours)), the program says \(d.theirs)")
-                Output.line("shrunk with \(d.shrinkAttempts) requests to:")
-                Output.line(d.readable)
-                Output.line("replay (one line, for both programs):")
-                Output.line(d.jsonl)
-            case .failure(let f):
-                Output.line("")
-                Output.line("program failure \(number) (case \(f.caseIndex)): \(f.message)")
-                Output.line("request:")
-                Output.line(f.request.line)
+            case .classFound(let found):
+                Output.line("found: \(found.key)\(found.known ? " (known)" : "")")
             }
         }
         Output.line("")
-        Output.line("\(report.cases) cases, \(report.requests) requests in \((report.elapsed * 10).rounded() / 10) s: "
-                    + "\(report.disagreements.count) disagreement\(report.disagreements.count == 1 ? "" : "s"), "
-                    + "\(report.failures.count) program failure\(report.failures.count == 1 ? "" : "s"), "
-                    + "program started \(external.process.launches) time\(external.process.launches == 1 ? "" : "s")")
-        if !report.disagreements.isEmpty || !report.failures.isEmpty { throw ExitCode(1) }
-    }
-
-    func describe(_ reply: ConformanceProtocol.Reply) -> String {
-        switch reply {
-        case .decision(_, let o): return o.rawValue
-        case .error(_, let m): return "error: \(m)"
+        for (number, found) in FuzzReportWriter.numbered(result.classes) {
+            let status = found.known ? "known" : "NEW"
+            let variant = found.variantOf.map { ", a variant of \($0)" } ?? ""
+            Output.line("class \(number) (\(status)\(variant)): "
+                        + (found.key.isProgramFailure ? "program failure" : "SPEC \(found.key.rules.joined(separator: " "))")
+                        + ": linkmatch \(found.key.ours), program \(found.key.theirs); \(found.count)×")
+            guard !found.known else { continue }
+            Output.line(found.key.isProgramFailure ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")
+            if case .failure(let message) = found.example.theirs { Output.line(message) }
+            Output.line(found.example.readable)
+            Output.line("replay (one line, for both programs):")
+            Output.line(found.example.jsonl)
+            Output.line("")
         }
+        Output.line(FuzzReportWriter.summary(result) + ", program started \(external.process.launches) time\(external.process.launches == 1 ? "" : "s")")
+        if let report {
+            do {
+                try FuzzReportWriter.write(result, run: .init(program: program, engine: engine.rawValue, seed: seed, knownFile: known),
+                                           to: report)
+                Output.line("report: \(report)/report.md, \(report)/classes.jsonl")
+            } catch {
+                Output.error("linkmatch: cannot write the report into \(report): \(error)")
+                throw ExitCode(2)
+            }
+        }
+        if result.answered == 0 {
+            Output.error("linkmatch: the program could not be run: it answered none of \(result.requests) requests")
+            throw ExitCode(2)
+        }
+        if !result.newClasses.isEmpty { throw ExitCode(1) }
     }
 }

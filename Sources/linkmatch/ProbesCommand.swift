@@ -31,7 +31,7 @@ struct ProbesCommand: ParsableCommand {
         var spec = "SPEC.md"
 
         @Option(help: "The hand-written spec examples (one is picked per decided rule).")
-        var examples = "Tests/LinkMatchTests/Vectors/spec-examples.json"
+        var examples = "TestData/vectors/spec-examples.json"
 
         func run() throws {
             let specText: String, examplesJSON: JSONValue

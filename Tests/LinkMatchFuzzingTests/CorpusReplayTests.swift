@@ -5,19 +5,19 @@
 import Foundation
 import LinkMatch
 import LinkMatchFuzzing
+import LinkMatchTestData
 import Synchronization
 import XCTest
 
 final class CorpusReplayTests: XCTestCase {
-    static let corpus = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Corpus")
+    static let corpus = TestDataFolder.repositoryRoot.appendingPathComponent("Corpus")
 
     func testDifferentialCorpus() throws { try replay(.differential) }
     func testDocumentCorpus() throws { try replay(.document) }
     func testPercentEncodingCorpus() throws { try replay(.percentEncoding) }
     func testParserCorpus() throws { try replay(.parser) }
     func testMetamorphicCorpus() throws { try replay(.metamorphic) }
+    func testExternalCorpus() throws { try replay(.external) }
 
     /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
     /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read

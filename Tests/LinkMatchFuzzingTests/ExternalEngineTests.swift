@@ -1,6 +1,7 @@
 import Foundation
 import LinkMatch
 import LinkMatchFuzzing
+import LinkMatchTestData
 import XCTest
 
 /// The external-program adapter used by `linkmatch fuzz`: the protocol codec, the child process
@@ -47,12 +48,14 @@ final class ExternalEngineTests: XCTestCase {
         func line(_ url: String, _ app: String = "ABCDE12345.a.b") -> String {
             #"{"id":0,"aasa":\#(doc),"domain":"h.example","appId":"\#(app)","url":"\#(url)"}"#
         }
-        XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/x/1"), engine: ReferenceEngine()), #"{"id":0,"decision":"exclude"}"#)
-        XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/y"), engine: ReferenceEngine()), #"{"id":0,"decision":"match"}"#)
-        XCTAssertEqual(ConformanceProtocol.answer(line: line("https://other.example/y"), engine: ReferenceEngine()), #"{"id":0,"decision":"no_match"}"#)
-        XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/y", "ABCDE12345.other"), engine: ReferenceEngine()),
-                       #"{"id":0,"decision":"no_match"}"#)
-        XCTAssertTrue(ConformanceProtocol.answer(line: line("https://h.example/%"), engine: ReferenceEngine()).contains(#""error":"bad URL"#))
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/x/1"), engine: engine), #"{"id":0,"decision":"exclude"}"#, engine.name)
+            XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/y"), engine: engine), #"{"id":0,"decision":"match"}"#, engine.name)
+            XCTAssertEqual(ConformanceProtocol.answer(line: line("https://other.example/y"), engine: engine), #"{"id":0,"decision":"no_match"}"#, engine.name)
+            XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/y", "ABCDE12345.other"), engine: engine),
+                           #"{"id":0,"decision":"no_match"}"#, engine.name)
+            XCTAssertTrue(ConformanceProtocol.answer(line: line("https://h.example/%"), engine: engine).contains(#""error":"bad URL"#), engine.name)
+        }
         // M1: a reference that runs out of budget does not guess.
         XCTAssertEqual(ConformanceProtocol.answer(line: line("https://h.example/y"), engine: ReferenceEngine(budget: 1)),
                        #"{"id":0,"error":"undecided: the matcher's step budget ran out"}"#)

@@ -1,5 +1,6 @@
 import LinkMatch
 @testable import LinkMatchFuzzing
+import LinkMatchTestData
 import XCTest
 
 /// The byte format is invertible: `encodeSeed(readable(bytes))` decodes to the same case.
@@ -19,7 +20,7 @@ final class SeedFormatTests: XCTestCase {
                 switch target {
                 case .differential, .metamorphic:
                     XCTAssertEqual(PartCase(bytes: again), PartCase(bytes: bytes), "case \(i)\n\(readable)")
-                case .document:
+                case .document, .external:
                     XCTAssertEqual(DocumentCase(bytes: again), DocumentCase(bytes: bytes), "case \(i)\n\(readable)")
                 case .percentEncoding:
                     XCTAssertEqual(PercentCase(bytes: again), PercentCase(bytes: bytes), "case \(i)\n\(readable)")
@@ -31,10 +32,10 @@ final class SeedFormatTests: XCTestCase {
     }
 
     func testEveryConformanceCaseIsRepresentable() throws {
-        let cases = try Conformance.cases()
+        let cases = try MatchCase.conformance()
         XCTAssertEqual(cases.count, 140)
         for c in cases {
-            let bytes = try Checks.encodeSeed(.document, readableJSON: c.json)
+            let bytes = try Checks.encodeSeed(.document, readableJSON: c.source.serialized())
             let decoded = DocumentCase(bytes: bytes)
             XCTAssertEqual(decoded.aasa, c.aasa, c.name)
             XCTAssertTrue(decoded.domain.unicodeScalars.elementsEqual(c.domain.unicodeScalars), c.name)
@@ -42,8 +43,10 @@ final class SeedFormatTests: XCTestCase {
             XCTAssertEqual(decoded.urls, [c.url], c.name)
             // The decoded case still gives the outcome Apple's tool observed.
             let document = try XCTUnwrap(decoded.document, c.name)
-            let decision = ReferenceEngine().prepare(document).decide(try ParsedURL(c.url), appID: c.appID, domain: c.domain)
-            XCTAssertEqual(decision.outcome.rawValue, c.expect, c.name)
+            for engine in EngineSuite.engines {
+                let decision = engine.prepare(document).decide(try ParsedURL(c.url), appID: c.appID, domain: c.domain)
+                XCTAssertEqual(decision.outcome.rawValue, c.expect, "\(engine.name): \(c.name)")
+            }
             XCTAssertNil(Checks.run(.document, bytes), c.name)
             // The file also makes a parser seed.
             let parserBytes = try Checks.encodeSeed(.parser, readableJSON: J.object([("aasa", c.aasa)]).serialized())
@@ -96,8 +99,7 @@ final class SeedFormatTests: XCTestCase {
 /// Real AASA files copied into the parser corpus are read as themselves, and pass the check.
 final class RealWorldSeedTests: XCTestCase {
     func testRealFilesAreParserSeedsAsTheyAre() throws {
-        let files = try RealWorld.files()
-        guard !files.isEmpty else { throw XCTSkip("no real-world files at \(RealWorld.folder.path)") }
+        let files = try RealWorldFiles.all()
         XCTAssertEqual(files.count, 30)
         for (name, bytes) in files {
             XCTAssertEqual(ParserCase(bytes: bytes).file, bytes, "\(name) starts with \(bytes.first.map { String($0, radix: 16) } ?? "nothing")")

@@ -1,5 +1,6 @@
 import Foundation
 import LinkMatch
+import LinkMatchTestData
 @testable import LinkMatchFuzzing
 import XCTest
 
@@ -36,11 +37,9 @@ final class SharedPieceCheckTests: XCTestCase {
     }
 
     func testJSONRoundTripsOnRealWorldFiles() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("TestData/real-world-aasa")
         var checked = 0
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
-            guard let parsed = try? AASADocument.parse([UInt8](Data(contentsOf: folder.appendingPathComponent(name)))) else { continue }
+        for (name, bytes) in try RealWorldFiles.all() {
+            guard let parsed = try? AASADocument.parse(bytes) else { continue }
             XCTAssertNil(JSONRoundTrip.problem(parsed.json), name)
             checked += 1
         }

@@ -1,8 +1,10 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// Hostile and broken input (SPEC.md D1, D10, P3, U4, M1): every case ends in a typed error or a
-/// decision, never a crash or a hang. No timing asserts: returning at all is the check.
+/// decision, never a crash or a hang, through every engine of the suite. No timing asserts:
+/// returning at all is the check.
 final class BadInputTests: XCTestCase {
     static let app = "ABCDE12345.com.example.app"
 
@@ -100,8 +102,11 @@ final class BadInputTests: XCTestCase {
         """##).json
         let urls = try ["https://example.com/A/x?q=1", "https://example.com/no/1", "https://example.com/x", "https://example.com/bcd/e?q"].map { try ParsedURL($0) }
         // The unbroken template decides as written (so the sweep below exercises real matching).
-        let baseline = try decisions(of: Array(template.serialized().utf8), urls)
-        XCTAssertEqual(baseline, [.match, .exclude, .exclude, .match], "the last URL fails entry 0 (q has no value) and falls to entry 1 (D7)")
+        for engine in EngineSuite.engines {
+            let baseline = try decisions(of: Array(template.serialized().utf8), urls, engine: engine)
+            XCTAssertEqual(baseline, [.match, .exclude, .exclude, .match],
+                           "\(engine.name): the last URL fails entry 0 (q has no value) and falls to entry 1 (D7)")
+        }
 
         let replacements: [JSONValue] = [.null, .bool(true), .bool(false), .number("0"), .number("-1.5e300"), .string(""), .string("$("),
                                          .array([]), .array([.null]), .array([.number("1"), .string("x")]),
@@ -112,8 +117,10 @@ final class BadInputTests: XCTestCase {
                 count += 1
                 let bytes = Array(mutated.serialized().utf8)
                 do {
-                    let outcomes = try decisions(of: bytes, urls)
-                    XCTAssertFalse(outcomes.contains(.undecided), mutated.serialized())
+                    for engine in EngineSuite.engines {
+                        let outcomes = try decisions(of: bytes, urls, engine: engine)
+                        XCTAssertFalse(outcomes.contains(.undecided), "\(engine.name): \(mutated.serialized())")
+                    }
                 } catch let error as DocumentLoadError {
                     // Only replacing the whole file can make it something other than an object. A file
                     // starting with the byte 0x30 ("0") is read as a signed envelope (D2), hence invalid-json.
@@ -147,23 +154,27 @@ final class BadInputTests: XCTestCase {
                                         JSONMember(key: "?", value: .object(JSONObject([JSONMember(key: "q", value: .string(pattern))]))),
                                         JSONMember(key: "#", value: .string(pattern)),
                                     ]))]))]))]))])))]))
-            let outcomes = try decisions(of: Array(json.serialized().utf8),
-                                         [try ParsedURL("https://example.com/" + longText + "?q=" + longText + "#" + longText),
-                                          try ParsedURL("https://example.com/b")])
-            XCTAssertEqual(outcomes.count, 2)
-            XCTAssertEqual(outcomes.last, shortOutcome, "the short URL, pattern \(pattern.prefix(8))…")
+            for engine in EngineSuite.engines {
+                let outcomes = try decisions(of: Array(json.serialized().utf8),
+                                             [try ParsedURL("https://example.com/" + longText + "?q=" + longText + "#" + longText),
+                                              try ParsedURL("https://example.com/b")], engine: engine)
+                XCTAssertEqual(outcomes.count, 2)
+                XCTAssertEqual(outcomes.last, shortOutcome, "\(engine.name): the short URL, pattern \(pattern.prefix(8))…")
+            }
         }
     }
 
     func testHugePatternAtThePartLevel() {
         // Exactly linear cases must still be decided, not just given up on.
-        let engine = ReferenceEngine()
         let text = String(repeating: "a", count: 10_000)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: String(repeating: "?", count: 10_000), kind: .plain, text: text)), .matched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: String(repeating: "?", count: 10_001), kind: .plain, text: text)), .notMatched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: text + "*", kind: .path, text: "/" + text + "/")), .matched)
-        let hard = engine.matchPart(PartRequest(pattern: String(repeating: "*a", count: 10_000) + "b", kind: .plain, text: text))
-        XCTAssertTrue([.notMatched, .undecided].contains(hard), "\(hard)")
+        for engine in EngineSuite.engines {
+            let e = engine.name
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: String(repeating: "?", count: 10_000), kind: .plain, text: text)), .matched, e)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: String(repeating: "?", count: 10_001), kind: .plain, text: text)), .notMatched, e)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: text + "*", kind: .path, text: "/" + text + "/")), .matched, e)
+            let hard = engine.matchPart(PartRequest(pattern: String(repeating: "*a", count: 10_000) + "b", kind: .plain, text: text))
+            XCTAssertTrue([.notMatched, .undecided].contains(hard), "\(e): \(hard)")
+        }
     }
 
     // MARK: Long URLs
@@ -180,10 +191,12 @@ final class BadInputTests: XCTestCase {
             ("https://example.com/b#" + String(repeating: "#", count: 10_000), .match),             // rule 1
         ]
         let parsed = try AASADocument.parse(json: doc).document
-        let prepared = ReferenceEngine().prepare(parsed)
-        for (text, outcome) in urls {
-            let url = try ParsedURL(text)
-            XCTAssertEqual(prepared.decide(url, appID: Self.app, domain: "example.com").outcome, outcome, String(text.prefix(60)))
+        for engine in EngineSuite.engines {
+            let prepared = engine.prepare(parsed)
+            for (text, outcome) in urls {
+                let url = try ParsedURL(text)
+                XCTAssertEqual(prepared.decide(url, appID: Self.app, domain: "example.com").outcome, outcome, "\(engine.name) \(text.prefix(60))")
+            }
         }
         // 10,000 broken escapes: a typed error at the first one.
         XCTAssertThrowsError(try ParsedURL("https://example.com/" + String(repeating: "%", count: 10_000))) { error in
@@ -192,7 +205,9 @@ final class BadInputTests: XCTestCase {
         }
         // A 10,000-character host is just another host.
         let longHost = try ParsedURL("https://" + String(repeating: "h", count: 10_000) + ".example.com/a")
-        XCTAssertEqual(prepared.decide(longHost, appID: Self.app, domain: "example.com"), .noMatch(.host))
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.prepare(parsed).decide(longHost, appID: Self.app, domain: "example.com"), .noMatch(.host), engine.name)
+        }
     }
 
     // MARK: Pathological variables
@@ -224,17 +239,19 @@ final class BadInputTests: XCTestCase {
         let parsed = try AASADocument.parse(Self.prefixChainDocument(values: 300, patterns: Self.prefixChainPatterns))
         XCTAssertEqual(parsed.document.variables.values(of: "v")?.count, 300)
         XCTAssertEqual(parsed.diagnostics.map(\.code), ["invalid-pattern", "invalid-pattern"], "rules 1 and 2 expand beyond 65,536")
-        let prepared = ReferenceEngine().prepare(parsed.document)
-        func outcome(_ path: String) throws -> Decision.Outcome {
-            prepared.decide(try ParsedURL("https://example.com/" + path), appID: Self.app, domain: "example.com").outcome
+        for engine in EngineSuite.engines {
+            let prepared = engine.prepare(parsed.document)
+            func outcome(_ path: String) throws -> Decision.Outcome {
+                prepared.decide(try ParsedURL("https://example.com/" + path), appID: Self.app, domain: "example.com").outcome
+            }
+            XCTAssertEqual(try outcome(String(repeating: "a", count: 300)), .match, "\(engine.name): the longest value")
+            XCTAssertEqual(try outcome(String(repeating: "a", count: 1)), .match, "\(engine.name): the shortest value")
+            // No value ends in c, x is not an a: every rule fails or the budget runs out first; either
+            // way the call returns.
+            let hard = try outcome(String(repeating: "a", count: 599) + "c")
+            XCTAssertTrue([.noMatch, .undecided].contains(hard), "\(engine.name): \(hard)")
+            XCTAssertEqual(try outcome("b"), .noMatch, engine.name)
         }
-        XCTAssertEqual(try outcome(String(repeating: "a", count: 300)), .match, "the longest value")
-        XCTAssertEqual(try outcome(String(repeating: "a", count: 1)), .match, "the shortest value")
-        // No value ends in c, x is not an a: every rule fails or the budget runs out first; either
-        // way the call returns.
-        let hard = try outcome(String(repeating: "a", count: 599) + "c")
-        XCTAssertTrue([.noMatch, .undecided].contains(hard), "\(hard)")
-        XCTAssertEqual(try outcome("b"), .noMatch)
     }
 
     func testVariableReferenceGarbage() throws {
@@ -258,8 +275,10 @@ final class BadInputTests: XCTestCase {
             XCTAssertTrue(parsed.diagnostics.contains { $0.code == "invalid-pattern" || $0.code == "undefined-variable" }, pattern)
             // Each pattern is invalid (P3) or uses an undefined variable (P4): it can match nothing.
             for url in ["https://example.com/x", "https://example.com/" + PercentCoding.encode(pattern)] {
-                XCTAssertEqual(ReferenceEngine().prepare(parsed.document).decide(try ParsedURL(url), appID: Self.app, domain: ""),
-                               .noMatch(.noRuleMatched), "\(pattern.prefix(20)) on \(url.prefix(40))")
+                for engine in EngineSuite.engines {
+                    XCTAssertEqual(engine.prepare(parsed.document).decide(try ParsedURL(url), appID: Self.app, domain: ""),
+                                   .noMatch(.noRuleMatched), "\(engine.name): \(pattern.prefix(20)) on \(url.prefix(40))")
+                }
             }
         }
     }
@@ -299,7 +318,6 @@ final class BadInputTests: XCTestCase {
 
     func testGarbageURLsGiveATypedErrorOrADecision() throws {
         let doc = try AASADocument.parse(json: ##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*", "?": {"a": "*"}, "#": "*"}]}]}}"##).document
-        let prepared = ReferenceEngine().prepare(doc)
         let urls = [
             "", "https", "https:", "https:/", "https://", "https:///", "https://?", "https://#", "https://%", "https://%zz/",
             "https://[", "https://[]/", "https://[::1", "https://@", "https://@/", "https://:", "https://a:b:c/", "::::", "?#",
@@ -307,22 +325,24 @@ final class BadInputTests: XCTestCase {
             "https://e.com/?&&&=&==&a", "https://e.com/#%FF", "HTTPS://E.COM", "https://e.com:/", "a://b", "https://e.com/\u{FFFF}\u{10FFFF}",
             "https://" + String(repeating: "@", count: 5_000) + "e.com/", "https://" + String(repeating: "[", count: 5_000),
         ]
+        let prepared = EngineSuite.engines.map { $0.prepare(doc) }
         var decided = 0
         for text in urls {
             guard let url = try? ParsedURL(text) else { continue }
             decided += 1
-            XCTAssertNotEqual(prepared.decide(url, appID: Self.app, domain: "").outcome, .undecided, text)
+            for (engine, document) in zip(EngineSuite.engines, prepared) {
+                XCTAssertNotEqual(document.decide(url, appID: Self.app, domain: "").outcome, .undecided, "\(engine.name) \(text)")
+            }
         }
         XCTAssertGreaterThan(decided, 5)
         XCTAssertLessThan(decided, urls.count)
     }
 
     func testRandomBytesNeverCrashTheLoader() {
-        // A fixed generator: the same bytes on every run (no randomness in results).
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        // A fixed seed: the same bytes on every run (no randomness in results).
+        var random = SplitMix64(seed: 0xBAD_5EED)
         func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
+            UInt8(truncatingIfNeeded: random.next() >> 56)
         }
         let alphabet = Array(##"{}[]",:"applinksdetails/?#*$()\ 0123456789truefalsenull"##.utf8) + [0x30, 0xFF, 0xC3, 0x00]
         var loaded = 0
@@ -330,7 +350,9 @@ final class BadInputTests: XCTestCase {
             let bytes = (0..<length).map { _ in alphabet[Int(next()) % alphabet.count] }
             if let parsed = try? AASADocument.parse(bytes) {
                 loaded += 1
-                _ = ReferenceEngine().prepare(parsed.document).decide(Self.anyURL, appID: Self.app, domain: "")
+                for engine in EngineSuite.engines {
+                    _ = engine.prepare(parsed.document).decide(Self.anyURL, appID: Self.app, domain: "")
+                }
             }
         }
         XCTAssertLessThan(loaded, 400)
@@ -343,9 +365,9 @@ final class BadInputTests: XCTestCase {
         return url
     }()
 
-    private func decisions(of bytes: [UInt8], _ urls: [ParsedURL]) throws -> [Decision.Outcome] {
+    private func decisions(of bytes: [UInt8], _ urls: [ParsedURL], engine: any MatchEngine) throws -> [Decision.Outcome] {
         let parsed = try AASADocument.parse(bytes)
-        let prepared = ReferenceEngine().prepare(parsed.document)
+        let prepared = engine.prepare(parsed.document)
         return urls.map { prepared.decide($0, appID: Self.app, domain: "example.com").outcome }
     }
 

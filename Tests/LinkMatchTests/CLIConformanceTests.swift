@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `linkmatch conformance`: the protocol of shared/README.md, scored on the whole corpus.
 final class CLIConformanceTests: XCTestCase {
-    func requestLine(_ c: Vectors.MatchCase, id: JSONValue) -> String {
+    func requestLine(_ c: MatchCase, id: JSONValue) -> String {
         JSONValue.object(JSONObject([
             JSONMember(key: "id", value: id), JSONMember(key: "aasa", value: c.aasa),
             JSONMember(key: "domain", value: .string(c.domain)), JSONMember(key: "appId", value: .string(c.appID)),
@@ -17,7 +18,7 @@ final class CLIConformanceTests: XCTestCase {
     }
 
     func testWholeCorpusScores140() throws {
-        let cases = try Vectors.conformanceCases()
+        let cases = try MatchCase.conformance()
         let input = cases.map { requestLine($0, id: .string($0.name)) }.joined(separator: "\n") + "\n"
         let run = try LinkMatchTool.run(["conformance"], stdin: input)
         XCTAssertEqual(run.status, 0, run.stderr)

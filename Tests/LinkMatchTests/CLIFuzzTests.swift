@@ -1,8 +1,9 @@
 import XCTest
 import LinkMatch
 
-/// `linkmatch fuzz`: against a correct program, against deliberately wrong ones (a disagreement is
-/// found, shrunk and replayable), and against programs that hang, crash or break the protocol.
+/// `linkmatch fuzz`: against a correct program, against deliberately wrong ones (disagreements are
+/// shrunk, grouped into classes, reported and accepted with --known), and against programs that
+/// hang, crash or break the protocol.
 final class CLIFuzzTests: XCTestCase {
     var tool: String { "'" + LinkMatchTool.executable.path + "'" }
 
@@ -10,28 +11,31 @@ final class CLIFuzzTests: XCTestCase {
         // Our compiled engine in-process against the reference engine behind the protocol.
         let run = try LinkMatchTool.run(["fuzz", "--program", "\(tool) conformance --engine reference", "--cases", "300", "--seed", "3"])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("300 cases,") && run.stdout.contains(": 0 disagreements, 0 program failures, program started 1 time"),
+        XCTAssertTrue(run.stdout.contains("300 cases,") && run.stdout.contains("0 disagreements, 0 program failures; 0 classes: 0 new, 0 known"),
                       run.stdout)
+        XCTAssertTrue(run.stdout.contains("program started 1 time"), run.stdout)
     }
 
-    /// The JSON object printed after "shrunk with N requests to:" and the replay line.
-    func disagreement(in stdout: String) throws -> (readable: JSONObject, replay: String) {
+    /// The first class printed: its header line, the readable case after "minimized with N requests to:"
+    /// and the replay line.
+    func firstClass(in stdout: String) throws -> (header: String, readable: JSONObject, replay: String) {
         let lines = stdout.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(where: { $0.hasPrefix("shrunk with ") }),
-              let replayLabel = lines.firstIndex(where: { $0.hasPrefix("replay (one line") }), replayLabel + 1 < lines.count else {
-            throw VectorError("no disagreement in output:\n\(stdout)")
+        guard let header = lines.firstIndex(where: { $0.hasPrefix("class 1 ") }),
+              let start = lines[header...].firstIndex(where: { $0.hasPrefix("minimized with ") }),
+              let replayLabel = lines[start...].firstIndex(where: { $0.hasPrefix("replay (one line") }), replayLabel + 1 < lines.count else {
+            throw VectorError("no class in output:\n\(stdout)")
         }
         let readable = try LinkMatchTool.json(lines[(start + 1)..<replayLabel].joined(separator: "\n"))
-        return (readable, lines[replayLabel + 1])
+        return (lines[header], readable, lines[replayLabel + 1])
     }
 
     func testFindsShrinksAndReplaysAMutantsMistake() throws {
         // off-by-one-at-end: a deliberately wrong engine that ignores the last character of a text.
         let mutant = "\(tool) conformance --mutant off-by-one-at-end"
-        let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", "2000", "--max-problems", "1"])
+        let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", "50", "--shrinks", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("disagreement 1 (case "), run.stdout)
-        let (readable, replay) = try disagreement(in: run.stdout)
+        let (header, readable, replay) = try firstClass(in: run.stdout)
+        XCTAssertTrue(header.hasPrefix("class 1 (NEW"), header)
         XCTAssertNotEqual(readable["linkmatch"], readable["program"])
         // Shrunk: at most one entry with one rule is left.
         guard case .object(let aasa)? = readable["aasa"], case .object(let applinks)? = aasa["applinks"],
@@ -48,53 +52,105 @@ final class CLIFuzzTests: XCTestCase {
         XCTAssertNotEqual(a["decision"], b["decision"])
     }
 
-    func testFindsAWrongProgramThatIsNotOurs() throws {
-        // A post-processing mistake: every no_match becomes match.
-        let wrong = "\(tool) conformance | sed -u 's/\"no_match\"/\"match\"/'"
-        let run = try LinkMatchTool.run(["fuzz", "--program", wrong, "--cases", "200", "--max-problems", "2"])
-        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
-        let (readable, replay) = try disagreement(in: run.stdout)
-        XCTAssertEqual(readable["linkmatch"], .string("no_match"))
-        XCTAssertEqual(readable["program"], .string("match"))
-        XCTAssertTrue(replay.hasPrefix("{\"id\":"), replay)
-        // Many failing requests shrink to the same case; each shrunk case is reported once.
-        let lines = run.stdout.components(separatedBy: "\n")
-        let replays = try lines.indices.filter { lines[$0].hasPrefix("replay (one line") && $0 + 1 < lines.count }.map { i -> String in
-            var obj = try LinkMatchTool.json(lines[i + 1])
-            obj.members.removeAll { $0.key == "id" }
-            return JSONValue.object(obj).serialized()
+    /// A post-processing mistake: every no_match becomes match.
+    var noMatchBecomesMatch: String { "\(tool) conformance | sed -u 's/\"no_match\"/\"match\"/'" }
+
+    func testGroupsDisagreementsIntoClassesWithCounts() throws {
+        let run = try LinkMatchTool.withTemporaryDirectory { (dir: String) throws -> LinkMatchTool.Run in
+            let run = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--report", dir])
+            let lines = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
+            XCTAssertFalse(lines.isEmpty, run.stdout)
+            var total = 0
+            for line in lines {
+                let c = try LinkMatchTool.json(String(line))
+                // Every class is this one mistake: we say no_match, the program says match.
+                XCTAssertEqual(c["linkmatch"], .string("no_match"), String(line))
+                XCTAssertEqual(c["program"], .string("match"), String(line))
+                guard case .number(let count)? = c["count"], let n = Int(count), n >= 1 else { XCTFail("count in \(line)"); continue }
+                total += n
+                guard case .string(let replay)? = c["replay"] else { XCTFail("replay in \(line)"); continue }
+                // The replay is a request both programs answer the way the class says.
+                XCTAssertEqual(try LinkMatchTool.json(try LinkMatchTool.run(["conformance"], stdin: replay + "\n").stdout)["decision"],
+                               .string("no_match"))
+            }
+            // Classes count every disagreement, far fewer classes than disagreements.
+            XCTAssertTrue(run.stdout.contains("\(total) disagreements"), "\(total)\n\(run.stdout)")
+            XCTAssertLessThan(lines.count * 3, total, run.stdout)
+            let report = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
+            XCTAssertTrue(report.hasPrefix("# linkmatch fuzz report"), report)
+            XCTAssertTrue(report.contains("| 1 | **new** |"), report)
+            return run
         }
-        XCTAssertEqual(replays.count, 2, run.stdout)
-        XCTAssertEqual(Set(replays).count, replays.count, "\(replays)")
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
     }
 
-    func testReportsAHungProgramAndGoesOn() throws {
-        let run = try LinkMatchTool.run(["fuzz", "--program", "sleep 30", "--cases", "1", "--timeout", "0.5", "--max-problems", "2"])
-        XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stdout.contains("program failure 1 (case 0): no reply within 0.5 s; the program was killed"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("program failure 2"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("program started 2 times"), run.stdout)
+    func testKnownClassesAreNotReportedAgain() throws {
+        try LinkMatchTool.withTemporaryDirectory { dir in
+            let first = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--report", dir])
+            XCTAssertEqual(first.status, 1, first.stdout)
+            // The report's classes accepted: the same run finds nothing new and exits 0.
+            let again = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--known", dir + "/classes.jsonl"])
+            XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+            XCTAssertTrue(again.stdout.contains(" 0 new, "), again.stdout)
+            XCTAssertFalse(again.stdout.contains("(NEW"), again.stdout)
+
+            // Replay lines (with comments) work as a known file too.
+            let classes = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
+            let replays = try classes.map { line -> String in
+                guard case .string(let replay)? = try LinkMatchTool.json(String(line))["replay"] else { throw VectorError("no replay") }
+                return replay
+            }
+            let knownFile = dir + "/known.txt"
+            try ("# accepted: the program reports match for no_match\n" + replays.joined(separator: "\n") + "\n")
+                .write(toFile: knownFile, atomically: true, encoding: .utf8)
+            let byReplay = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--known", knownFile])
+            XCTAssertEqual(byReplay.status, 0, byReplay.stdout + byReplay.stderr)
+
+            // A known file that is not one is a usage problem (exit 2), not a silent pass.
+            try "not json\n".write(toFile: knownFile, atomically: true, encoding: .utf8)
+            let bad = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "1", "--known", knownFile])
+            XCTAssertEqual(bad.status, 2, bad.stdout + bad.stderr)
+            XCTAssertTrue(bad.stderr.contains("known.txt:1: not a JSON object"), bad.stderr)
+        }
+    }
+
+    func testAProgramThatNeverAnswersCouldNotBeRun() throws {
+        let run = try LinkMatchTool.run(["fuzz", "--program", "sleep 30", "--cases", "1", "--timeout", "0.5"])
+        XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("class 1 (NEW): program failure: linkmatch -, program failure (timeout)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("no reply within 0.5 s; the program was killed"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("the program could not be run: it answered none of"), run.stderr)
+        XCTAssertFalse(run.stdout.contains("program started 1 time,"), run.stdout)
     }
 
     func testReportsCrashesExitsAndProtocolViolations() throws {
-        let cases: [(program: String, expected: String)] = [
-            ("read line; echo dying >&2; kill -SEGV $$", "the program was killed by signal 11 before replying; its stderr ended with:\ndying"),
-            ("true", "the program exited with status 0 before replying"),
-            ("while read line; do echo nonsense; done", "reply is not JSON"),
-            ("while read line; do echo '{\"id\":\"x\",\"decision\":\"match\"}'; done", "reply id \"x\" is not the request id"),
-            ("while read line; do echo '{\"id\":\"0.0.0\",\"decision\":\"maybe\"}'; done", "unknown decision \"maybe\""),
+        let cases: [(program: String, kind: String, expected: String)] = [
+            ("read line; echo dying >&2; kill -SEGV $$", "crash",
+             "the program was killed by signal 11 before replying; its stderr ended with:\ndying"),
+            ("true", "exit", "the program exited with status 0 before replying"),
+            ("while read line; do echo nonsense; done", "protocol", "reply is not JSON"),
+            ("while read line; do echo '{\"id\":\"x\",\"decision\":\"match\"}'; done", "protocol",
+             "reply id \"x\" is not the id of a request waiting for its reply"),
+            ("while read line; do echo '{\"id\":\"0.0.0\",\"decision\":\"maybe\"}'; done", "protocol", "unknown decision \"maybe\""),
         ]
         for c in cases {
-            let run = try LinkMatchTool.run(["fuzz", "--program", c.program, "--cases", "1", "--max-problems", "1"])
-            XCTAssertEqual(run.status, 1, c.program)
-            XCTAssertTrue(run.stdout.contains("program failure 1 (case 0): " + c.expected), "\(c.program):\n\(run.stdout)")
+            let run = try LinkMatchTool.run(["fuzz", "--program", c.program, "--cases", "1"])
+            XCTAssertEqual(run.status, 2, c.program)
+            XCTAssertTrue(run.stdout.contains("class 1 (NEW): program failure: linkmatch -, program failure (\(c.kind))"), "\(c.program):\n\(run.stdout)")
+            XCTAssertTrue(run.stdout.contains(c.expected), "\(c.program):\n\(run.stdout)")
         }
+        // A program that fails on some requests and answers others is reported (exit 1), not "cannot run".
+        let flaky = "\(tool) conformance | while IFS= read -r line; do case $line in *exclude*) exit 3;; esac; printf '%s\\n' \"$line\"; done"
+        let run = try LinkMatchTool.run(["fuzz", "--program", flaky, "--cases", "100", "--shrinks", "1"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("program failure (exit)"), run.stdout)
     }
 
     func testUsageErrors() throws {
         XCTAssertEqual(try LinkMatchTool.run(["fuzz"]).status, 2)
         XCTAssertEqual(try LinkMatchTool.run(["fuzz", "--program", "  "]).status, 2)
         XCTAssertEqual(try LinkMatchTool.run(["fuzz", "--program", "cat", "--timeout", "0"]).status, 2)
+        XCTAssertEqual(try LinkMatchTool.run(["fuzz", "--program", "cat", "--known", "/nonexistent/known"]).status, 2)
         XCTAssertEqual(try LinkMatchTool.run(["conformance", "--mutant", "no-such-mutant"]).status, 2)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// Runs the built `linkmatch` executable (the CLI target cannot be imported by tests). `swift test`
 /// builds every product first, so the binary sits next to the test bundle.
@@ -56,16 +57,17 @@ enum LinkMatchTool {
         return try body(url.path)
     }
 
-    /// TestData/real-world-aasa (copied from the shared material).
-    static func realWorld(_ name: String) -> String {
-        realWorldDirectory.appendingPathComponent(name).path
+    /// A fresh temporary directory for the duration of `body`.
+    static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linkmatch-dir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url.path)
     }
 
-    static var realWorldDirectory: URL {
-        // Tests/LinkMatchTests/CLIToolTests.swift -> repository root -> TestData
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appendingPathComponent("TestData/real-world-aasa")
+    /// TestData/real-world-aasa (copied from the shared material).
+    static func realWorld(_ name: String) -> String {
+        RealWorldFiles.folder.appendingPathComponent(name).path
     }
 
     /// Parses `--json` output with LinkMatch's parser.

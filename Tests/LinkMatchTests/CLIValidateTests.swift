@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `linkmatch validate`: every real-world file, specific codes, the corpus's validation cases, order.
 final class CLIValidateTests: XCTestCase {
@@ -26,8 +27,7 @@ final class CLIValidateTests: XCTestCase {
     }
 
     func testEveryRealWorldFileValidatesWithoutCrashing() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: LinkMatchTool.realWorldDirectory.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let files = try RealWorldFiles.names()
         XCTAssertEqual(files.count, 30)
         for name in files {
             let report = try validate(LinkMatchTool.realWorld(name))
@@ -96,21 +96,15 @@ final class CLIValidateTests: XCTestCase {
             "AASA151": ["invalid-pattern"], "AASA180": ["catch-all"], "AASA190": ["unreachable-rule"],
             "AASA193": ["no-details"],
         ]
-        guard case .object(let top) = try Vectors.load("conformance.json"), case .array(let cases)? = top["validation"] else {
-            throw VectorError("conformance.json has no validation cases")
-        }
+        let cases = try ValidationCase.conformance()
         XCTAssertEqual(cases.count, 13)
-        for case .object(let c) in cases {
-            guard case .string(let name)? = c["name"], let aasa = c["aasa"], case .array(let expect)? = c["expectCodes"] else {
-                XCTFail("malformed validation case"); continue
-            }
-            let report = try LinkMatchTool.withFile(aasa.serialized()) { try validate($0) }
-            let wanted = expect.compactMap { v -> [String]? in if case .string(let s) = v { return ours[s] ?? ["unmapped \(s)"] } else { return nil } }
-                .flatMap { $0 }
+        for c in cases {
+            let report = try LinkMatchTool.withFile(c.aasa.serialized()) { try validate($0) }
+            let wanted = c.expectCodes.flatMap { ours[$0] ?? ["unmapped \($0)"] }
             if wanted.isEmpty {
-                XCTAssertEqual(report.codes, [], name)   // the clean document is silent
+                XCTAssertEqual(report.codes, [], c.name)   // the clean document is silent
             }
-            for code in wanted { XCTAssertTrue(report.codes.contains(code), "\(name): expected \(code), got \(report.codes)") }
+            for code in wanted { XCTAssertTrue(report.codes.contains(code), "\(c.name): expected \(code), got \(report.codes)") }
         }
     }
 

@@ -1,21 +1,10 @@
 import XCTest
 @testable import LinkMatch
+import LinkMatchTestData
 
 /// Compiled engine vs reference engine on seeded random pattern/text pairs at the part level
 /// (both engines compute the verdict independently; the reference is the oracle).
 final class CompiledAgreementTests: XCTestCase {
-    /// SplitMix64: a fixed seed gives the same cases on every machine.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let patternPieces = ["a", "b", "A", "/", "*", "?", "%2F", "%", "é", "É", "$(v)", "$(w)", "$(x)", "$(empty)",
                                 "$(digit)", "$", "ab", "/*", "a", "*", "?", "/", "$(w)", "$(v)"]
     static let rarePieces = ["$(", "$(u)", "$()"]
@@ -29,7 +18,7 @@ final class CompiledAgreementTests: XCTestCase {
 
     /// A text built from the pattern's pieces (wildcards and variables filled in at random, then
     /// sometimes one piece changed), so that about half the cases match.
-    static func instance(of pieces: [String], using rng: inout SeededGenerator) -> String {
+    static func instance(of pieces: [String], using rng: inout SplitMix64) -> String {
         var out: [String] = []
         for piece in pieces {
             switch piece {
@@ -54,7 +43,8 @@ final class CompiledAgreementTests: XCTestCase {
     }
 
     func testPartVerdictsAgreeWithReferenceOnSeededCases() {
-        var rng = SeededGenerator(state: 0xC0FF_EE00_1234_5678)
+        // SplitMix64: a fixed seed gives the same cases on every machine.
+        var rng = SplitMix64(seed: 0xC0FF_EE00_1234_5678)
         let reference = ReferenceEngine(budget: 50_000_000)
         let compiled = CompiledEngine()
         var disagreements: [String] = []
@@ -90,7 +80,7 @@ final class CompiledAgreementTests: XCTestCase {
     /// Tiny alphabet, many stars: the overlap and placement cases of the glob fast path and the
     /// automaton (`*ab*ba*` against `aba`, values that are prefixes of each other).
     func testSmallAlphabetVerdictsAgreeWithReference() {
-        var rng = SeededGenerator(state: 42)
+        var rng = SplitMix64(seed: 42)
         let reference = ReferenceEngine(budget: 50_000_000)
         let variables = VariableTable(custom: [(name: "p", values: ["a", "ab", "aba", "b*a", "?b"]), (name: "q", values: ["", "*", "b"])])
         var disagreements: [String] = []
@@ -116,7 +106,7 @@ final class CompiledAgreementTests: XCTestCase {
     /// Random documents (entries sharing apps, defaults, every key and flag, query dictionaries
     /// with repeated and case-variant names) and random URLs: whole decisions, traces included.
     func testDocumentDecisionsAgreeWithReferenceOnSeededCases() throws {
-        var rng = SeededGenerator(state: 7)
+        var rng = SplitMix64(seed: 7)
         let reference = ReferenceEngine(budget: 50_000_000)
         let apps = ["ABCDE12345.a", "ABCDE12345.b"]
         let pathPieces = ["/", "a", "B", "*", "?", "%2F", "é", "$(v)", "/a", "/b/"]

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import LinkMatch
+import LinkMatchTestData
 
 /// Whole decisions (outcome, reason, deciding rule, flags, part traces) of the compiled engine
 /// against the reference engine: the conformance corpus and the real-world files.
@@ -13,7 +14,7 @@ final class CompiledEngineTests: XCTestCase {
     }
 
     func testConformanceCorpusDecisionsEqualReference() throws {
-        let cases = try Vectors.conformanceCases()
+        let cases = try MatchCase.conformance()
         XCTAssertEqual(cases.count, 140)
         var failures: [String] = []
         for c in cases {
@@ -28,17 +29,15 @@ final class CompiledEngineTests: XCTestCase {
     }
 
     func testRealWorldFilesDecisionsEqualReference() throws {
-        let directory = try CompiledRealWorld.directory()
-        let files = try CompiledRealWorld.jsonFiles(in: directory)
+        let files = try RealWorldFiles.all()
         XCTAssertEqual(files.count, 30)
-        let sampleURLs = try CompiledRealWorld.sampleURLs(in: directory)
+        let sampleURLs = RealWorldFiles.allSampleURLs(in: try RealWorldFiles.index())
         XCTAssertGreaterThan(sampleURLs.count, 60)
         var parsedFiles = 0
         var decisions = 0
         var outcomes: [Decision.Outcome: Int] = [:]
         var failures: [String] = []
-        for file in files {
-            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+        for (file, bytes) in files {
             guard let document = try? AASADocument.parse(bytes).document else { continue } // the trailing-comma file
             parsedFiles += 1
             let reference = Self.reference.prepare(document)
@@ -161,26 +160,8 @@ final class CompiledEngineTests: XCTestCase {
     }
 }
 
-/// Sample URLs and rule-built URLs for the real-world AASA files (found by `RealWorldFiles`).
+/// Rule-built URLs for the real-world AASA files.
 enum CompiledRealWorld {
-    static func directory() throws -> URL {
-        let folder = RealWorldFiles.folder
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("INDEX.md").path) else {
-            throw XCTSkip("real-world AASA files not found at \(folder.path)")
-        }
-        return folder
-    }
-
-    static func jsonFiles(in directory: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
-    }
-
-    /// Every `https://…` sample URL in INDEX.md (between backticks).
-    static func sampleURLs(in directory: URL) throws -> [String] {
-        let index = try String(contentsOf: directory.appendingPathComponent("INDEX.md"), encoding: .utf8)
-        return index.components(separatedBy: "`").filter { $0.hasPrefix("https://") && !$0.contains(" ") }
-    }
-
     /// URLs built from each rule: wildcards filled in two ways, variables with their first and
     /// last value, upper-cased, with a trailing slash and without the fragment.
     static func urls(exercising document: AASADocument) -> [(url: String, app: String)] {

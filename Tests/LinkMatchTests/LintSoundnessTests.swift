@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// The lints claim facts about matching; the reference engine checks them on many URLs. A rule
 /// reported `unreachable-rule` must never decide any URL, and a `catch-all` rule must match every
@@ -19,20 +20,7 @@ final class LintSoundnessTests: XCTestCase {
     let urlQueries: [String?] = [nil, "", "k=1", "k=2", "K=1", "k=1&j=2", "j=x", "k=", "k", "k=1&k=2"]
     let urlFragments: [String?] = [nil, "", "f", "F", "ff"]
 
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ a: [T]) -> T { a[Int(next() % UInt64(a.count))] }
-        mutating func chance(_ n: UInt64) -> Bool { next() % n == 0 }
-    }
-
-    func randomComponent(_ rng: inout SplitMix) -> String {
+    func randomComponent(_ rng: inout SplitMix64) -> String {
         var keys: [String] = []
         if !rng.chance(5) { keys.append(#""/": \#(JSONValue.string(rng.pick(paths)).serialized())"#) }
         if let q = rng.pick(queries) { keys.append(#""?": \#(q.hasPrefix("{") ? q : JSONValue.string(q).serialized())"#) }
@@ -57,7 +45,7 @@ final class LintSoundnessTests: XCTestCase {
     }()
 
     func testFindingsHoldOnRandomDocuments() throws {
-        var rng = SplitMix(state: 0x11A7_5EED)
+        var rng = SplitMix64(seed: 0x11A7_5EED)
         var reported = (unreachable: 0, catchAll: 0)
         for _ in 0..<400 {
             let count = 2 + Int(rng.next() % 4)
@@ -95,11 +83,8 @@ final class LintSoundnessTests: XCTestCase {
 
     /// The same property on every real-world file, with URLs made from each file's own patterns.
     func testRealWorldUnreachableRulesNeverDecide() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: LinkMatchTool.realWorldDirectory.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
         var checked = 0
-        for name in files {
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: LinkMatchTool.realWorld(name))))
+        for (name, bytes) in try RealWorldFiles.all() {
             guard let parsed = try? AASADocument.parse(bytes) else { continue }
             let unreachable = Lints.findings(parsed.document).filter { $0.code == "unreachable-rule" }
             guard !unreachable.isEmpty else { continue }

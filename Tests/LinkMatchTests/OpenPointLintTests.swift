@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `validate`'s `open-point` findings and the reading models behind them (SPEC.md section 15).
 final class OpenPointLintTests: XCTestCase {

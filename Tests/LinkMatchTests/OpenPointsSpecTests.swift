@@ -1,12 +1,12 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// SPEC.md's "Open points" section and the registry (`OpenPoints.all`) tell the same story.
 final class OpenPointsSpecTests: XCTestCase {
     static func spec() throws -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = TestDataFolder.repositoryRoot
         return try String(contentsOf: root.appendingPathComponent("SPEC.md"), encoding: .utf8)
     }
 

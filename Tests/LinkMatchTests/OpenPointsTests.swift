@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// The open-point registry (SPEC.md "Open points"): every probe's "linkmatch" prediction, written by
 /// hand from SPEC, must be what both engines answer; the registry is well formed.
@@ -11,7 +12,7 @@ final class OpenPointsTests: XCTestCase {
         for point in OpenPoints.all {
             for (n, probe) in point.probes.enumerated() {
                 let expected = probe.predictions["linkmatch"] ?? "(missing)"
-                for engine in [ReferenceEngine() as any MatchEngine, CompiledEngine()] {
+                for engine in EngineSuite.engines {
                     let got = Self.outcome(probe, engine: engine)
                     if got != expected {
                         failures.append("\(point.id) probe \(n) \(probe.url): \(engine.name) says \(got), predicted \(expected)")

@@ -1,5 +1,6 @@
 import Foundation
 import LinkMatch
+import LinkMatchTestData
 import XCTest
 
 /// Issue 10: the reference engine shares no matching step with the compiled engine, only the JSON
@@ -16,8 +17,7 @@ final class ReferenceIndependenceTests: XCTestCase {
     ]
 
     func testReferenceCodeUsesNoCompiledStep() throws {
-        let folder = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let folder = TestDataFolder.repositoryRoot
             .appendingPathComponent("Sources/LinkMatch/Reference")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
         XCTAssertGreaterThanOrEqual(files.count, 8, "the reference's own step files are missing")

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import LinkMatch
+import LinkMatchTestData
 
 final class SignedEnvelopeTests: XCTestCase {
     // MARK: Real files
@@ -96,7 +97,7 @@ final class SignedEnvelopeTests: XCTestCase {
                 }
             }
             // Random edits anywhere, reproducible.
-            var random = TestSplitMix(seed: 0xC0FFEE)
+            var random = SplitMix64(seed: 0xC0FFEE)
             for _ in 0..<1_000 {
                 var garbled = bytes
                 for _ in 0...random.next(below: 3) {

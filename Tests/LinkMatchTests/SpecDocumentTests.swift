@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// Document loading (SPEC.md D1–D12, C5, Q5, V1–V6): the model it builds and every diagnostic
 /// code the loader emits, each with its JSON path. Expected values are written by hand.
@@ -226,9 +227,11 @@ final class SpecDocumentTests: XCTestCase {
 
     func testC5PathAndExcludeFromDefaultsDecide() throws {
         let doc = try load(##"{"applinks": {"defaults": {"/": "/foo/*"}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "defaults": {"exclude": true}, "components": [{"#": "*"}]}]}}"##).document
-        let prepared = ReferenceEngine().prepare(doc)
-        XCTAssertEqual(prepared.decide(try ParsedURL("https://example.com/foo/1"), appID: Self.app, domain: "example.com").outcome, .exclude)
-        XCTAssertEqual(prepared.decide(try ParsedURL("https://example.com/bar"), appID: Self.app, domain: "example.com"), .noMatch(.noRuleMatched))
+        for engine in EngineSuite.engines {
+            let prepared = engine.prepare(doc)
+            XCTAssertEqual(prepared.decide(try ParsedURL("https://example.com/foo/1"), appID: Self.app, domain: "example.com").outcome, .exclude, engine.name)
+            XCTAssertEqual(prepared.decide(try ParsedURL("https://example.com/bar"), appID: Self.app, domain: "example.com"), .noMatch(.noRuleMatched), engine.name)
+        }
     }
 
     // MARK: D8, D9, D10 — empty, unknown, wrong-typed

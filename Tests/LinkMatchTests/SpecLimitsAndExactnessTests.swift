@@ -1,13 +1,14 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// P5 (pattern size limits) and D12/E4 (exact, code-point equality of app IDs and query names),
-/// through both engines.
+/// through every engine of the suite.
 final class SpecLimitsAndExactnessTests: XCTestCase {
-    let engines: [any MatchEngine] = [ReferenceEngine(), CompiledEngine()]
+    let engines = EngineSuite.engines
 
     /// 20 references to a variable whose values hold 5,000 scalars in all: 100,000+ > 65,536.
-    func testOversizedExpansionIsAnInvalidPatternInBothEngines() throws {
+    func testOversizedExpansionIsAnInvalidPatternInEveryEngine() throws {
         let values = (0..<10).map { String(repeating: Character(UnicodeScalar(UInt8(97 + $0))), count: 500) }
         let variables = VariableTable(custom: [("v", values)])
         let pattern = String(repeating: "/$(v)", count: 20)

@@ -1,7 +1,10 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
-/// The matching contract (SPEC.md M1, M2) and the part-level API, through the reference engine.
+/// The matching contract (SPEC.md M1, M2) and the part-level API, through every engine of the suite
+/// (each assertion names the engine). The step budget is the reference engine's own knob: its tests
+/// name that engine.
 final class SpecMatchContractTests: XCTestCase {
     static let app = "ABCDE12345.com.example.app"
 
@@ -9,40 +12,46 @@ final class SpecMatchContractTests: XCTestCase {
 
     func testM1DecisionCarriesTheDecidingRule() throws {
         let doc = try document(##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.other"], "components": [{}]}, {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/x"}, {"/": "/a/*", "?": {"k": "?*"}, "#": "f", "caseSensitive": false}]}]}}"##)
-        let decision = ReferenceEngine().prepare(doc).decide(try ParsedURL("https://example.com/A/b?K=1#F"), appID: Self.app, domain: "example.com")
-        XCTAssertEqual(decision.outcome, .match)
-        XCTAssertNil(decision.reason)
-        let rule = try XCTUnwrap(decision.rule)
-        XCTAssertEqual(rule.sourcePath, "applinks.details[1].components[1]")
-        XCTAssertEqual(rule.entryIndex, 1)
-        XCTAssertEqual(rule.ruleIndex, 1)
-        XCTAssertFalse(rule.exclude)
-        XCTAssertFalse(rule.caseSensitive)
-        XCTAssertTrue(rule.percentEncoded)
-        XCTAssertEqual(rule.parts.map(\.part), [.path, .queryItem("k"), .fragment])
-        XCTAssertEqual(rule.parts.map(\.pattern), ["/a/*", "?*", "f"])
-        XCTAssertEqual(rule.parts.map(\.texts), [["/A/b"], ["1"], ["F"]])
-        XCTAssertTrue(rule.parts.allSatisfy { $0.verdict == .matched })
+        for engine in EngineSuite.engines {
+            let e = engine.name
+            let decision = engine.prepare(doc).decide(try ParsedURL("https://example.com/A/b?K=1#F"), appID: Self.app, domain: "example.com")
+            XCTAssertEqual(decision.outcome, .match, e)
+            XCTAssertNil(decision.reason, e)
+            let rule = try XCTUnwrap(decision.rule, e)
+            XCTAssertEqual(rule.sourcePath, "applinks.details[1].components[1]", e)
+            XCTAssertEqual(rule.entryIndex, 1, e)
+            XCTAssertEqual(rule.ruleIndex, 1, e)
+            XCTAssertFalse(rule.exclude, e)
+            XCTAssertFalse(rule.caseSensitive, e)
+            XCTAssertTrue(rule.percentEncoded, e)
+            XCTAssertEqual(rule.parts.map(\.part), [.path, .queryItem("k"), .fragment], e)
+            XCTAssertEqual(rule.parts.map(\.pattern), ["/a/*", "?*", "f"], e)
+            XCTAssertEqual(rule.parts.map(\.texts), [["/A/b"], ["1"], ["F"]], e)
+            XCTAssertTrue(rule.parts.allSatisfy { $0.verdict == .matched }, e)
+        }
     }
 
     func testM1ExcludeAndNoMatchReasons() throws {
         let doc = try document(##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/no/*", "exclude": true}, {"/": "/yes/*"}]}]}}"##)
-        let prepared = ReferenceEngine().prepare(doc)
-        func decide(_ url: String, app: String = Self.app, domain: String = "example.com") throws -> Decision {
-            prepared.decide(try ParsedURL(url), appID: app, domain: domain)
+        for engine in EngineSuite.engines {
+            let prepared = engine.prepare(doc)
+            func decide(_ url: String, app: String = Self.app, domain: String = "example.com") throws -> Decision {
+                prepared.decide(try ParsedURL(url), appID: app, domain: domain)
+            }
+            let e = engine.name
+            let excluded = try decide("https://example.com/no/1")
+            XCTAssertEqual(excluded.outcome, .exclude, e)
+            XCTAssertEqual(excluded.rule?.exclude, true, e)
+            XCTAssertEqual(excluded.rule?.sourcePath, "applinks.details[0].components[0]", e)
+            XCTAssertEqual(try decide("http://example.com/yes/1"), .noMatch(.scheme), e)
+            XCTAssertEqual(try decide("https://example.org/yes/1"), .noMatch(.host), e)
+            XCTAssertEqual(try decide("https://example.com/yes/1", app: "ABCDE12345.com.example.App"), .noMatch(.appNotListed), e)
+            XCTAssertEqual(try decide("https://example.com/maybe"), .noMatch(.noRuleMatched), e)
+            XCTAssertEqual(try decide("https://elsewhere.test/yes/1", domain: "").outcome, .match, e)
         }
-        let excluded = try decide("https://example.com/no/1")
-        XCTAssertEqual(excluded.outcome, .exclude)
-        XCTAssertEqual(excluded.rule?.exclude, true)
-        XCTAssertEqual(excluded.rule?.sourcePath, "applinks.details[0].components[0]")
-        XCTAssertEqual(try decide("http://example.com/yes/1"), .noMatch(.scheme))
-        XCTAssertEqual(try decide("https://example.org/yes/1"), .noMatch(.host))
-        XCTAssertEqual(try decide("https://example.com/yes/1", app: "ABCDE12345.com.example.App"), .noMatch(.appNotListed))
-        XCTAssertEqual(try decide("https://example.com/maybe"), .noMatch(.noRuleMatched))
-        XCTAssertEqual(try decide("https://elsewhere.test/yes/1", domain: "").outcome, .match)
     }
 
-    // MARK: M1 — the step budget
+    // MARK: M1 — the step budget (the reference engine's own knob)
 
     func testM1TinyBudgetIsUndecided() throws {
         let doc = try document(##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*x"}]}]}}"##)
@@ -50,9 +59,11 @@ final class SpecMatchContractTests: XCTestCase {
         XCTAssertEqual(ReferenceEngine(budget: 5).prepare(doc).decide(url, appID: Self.app, domain: "example.com"),
                        Decision(outcome: .undecided, reason: .budget))
         XCTAssertEqual(ReferenceEngine(budget: 0).prepare(doc).decide(url, appID: Self.app, domain: "example.com").outcome, .undecided)
-        // The same decision within the default budget.
+        // The same decision within the default budget, and by every engine of the suite.
         XCTAssertEqual(ReferenceEngine().budget, 1_000_000)
-        XCTAssertEqual(ReferenceEngine().prepare(doc).decide(url, appID: Self.app, domain: "example.com").outcome, .match)
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.prepare(doc).decide(url, appID: Self.app, domain: "example.com").outcome, .match, engine.name)
+        }
     }
 
     func testM1BudgetIsNotSpentBeforeMatching() throws {
@@ -68,7 +79,6 @@ final class SpecMatchContractTests: XCTestCase {
     func testM1DefaultBudgetDecidesNormalCases() throws {
         // Apple's food file with every predefined variable in play: real-sized work, never undecided.
         let doc = try document(##"{"applinks": {"substitutionVariables": {"food": ["burrito", "pizza", "sushi", "samosa"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/en_CA/*", "exclude": true}, {"/": "/$(lang)_$(region)/$(food)/*", "?": {"id": "$(digit)*"}, "#": "*$(alnum)*"}]}]}}"##)
-        let prepared = ReferenceEngine().prepare(doc)
         let urls = [
             ("https://example.com/en_US/pizza/", Decision.Outcome.noMatch),
             ("https://example.com/en_US/pizza/42?id=7#top", .match),
@@ -77,8 +87,11 @@ final class SpecMatchContractTests: XCTestCase {
             ("https://example.com/xx_US/pizza/1?id=1#a", .noMatch),
             ("https://example.com/en_US/pizza/1?id=a#a", .noMatch),
         ]
-        for (url, outcome) in urls {
-            XCTAssertEqual(prepared.decide(try ParsedURL(url), appID: Self.app, domain: "example.com").outcome, outcome, url)
+        for engine in EngineSuite.engines {
+            let prepared = engine.prepare(doc)
+            for (url, outcome) in urls {
+                XCTAssertEqual(prepared.decide(try ParsedURL(url), appID: Self.app, domain: "example.com").outcome, outcome, "\(engine.name) \(url)")
+            }
         }
     }
 
@@ -86,62 +99,73 @@ final class SpecMatchContractTests: XCTestCase {
 
     func testM2AppsOpening() throws {
         let doc = try document(##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app2", "ABCDE12345.com.example.app"], "components": [{"/": "/a/*"}]}, {"appIDs": ["ABCDE12345.com.example.app3"], "components": [{"/": "/*"}]}]}}"##)
-        let prepared = ReferenceEngine().prepare(doc)
         XCTAssertEqual(doc.appIDs, ["ABCDE12345.com.example.app2", "ABCDE12345.com.example.app", "ABCDE12345.com.example.app3"])
-        XCTAssertEqual(prepared.appsOpening(try ParsedURL("https://example.com/a/1"), appIDs: doc.appIDs, domain: "example.com"),
-                       ["ABCDE12345.com.example.app2", "ABCDE12345.com.example.app", "ABCDE12345.com.example.app3"])
-        XCTAssertEqual(prepared.appsOpening(try ParsedURL("https://example.com/b"), appIDs: doc.appIDs, domain: "example.com"),
-                       ["ABCDE12345.com.example.app3"])
-        XCTAssertEqual(prepared.appsOpening(try ParsedURL("https://example.org/a/1"), appIDs: doc.appIDs, domain: "example.com"), [])
+        for engine in EngineSuite.engines {
+            let prepared = engine.prepare(doc)
+            XCTAssertEqual(prepared.appsOpening(try ParsedURL("https://example.com/a/1"), appIDs: doc.appIDs, domain: "example.com"),
+                           ["ABCDE12345.com.example.app2", "ABCDE12345.com.example.app", "ABCDE12345.com.example.app3"], engine.name)
+            XCTAssertEqual(prepared.appsOpening(try ParsedURL("https://example.com/b"), appIDs: doc.appIDs, domain: "example.com"),
+                           ["ABCDE12345.com.example.app3"], engine.name)
+            XCTAssertEqual(prepared.appsOpening(try ParsedURL("https://example.org/a/1"), appIDs: doc.appIDs, domain: "example.com"), [], engine.name)
+        }
     }
 
     func testM2ExcludedAppDoesNotOpen() throws {
         let doc = try document(##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/a/*", "exclude": true}]}, {"appIDs": ["ABCDE12345.com.example.app3"], "components": [{"/": "/*"}]}]}}"##)
-        XCTAssertEqual(ReferenceEngine().prepare(doc).appsOpening(try ParsedURL("https://example.com/a/1"), appIDs: doc.appIDs, domain: "example.com"),
-                       ["ABCDE12345.com.example.app3"])
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.prepare(doc).appsOpening(try ParsedURL("https://example.com/a/1"), appIDs: doc.appIDs, domain: "example.com"),
+                           ["ABCDE12345.com.example.app3"], engine.name)
+        }
     }
 
     func testM2EachAppOnce() throws {
         let doc = try document(##"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.app"], "components": [{}]}, {"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"##)
         XCTAssertEqual(doc.appIDs, [Self.app])
-        XCTAssertEqual(ReferenceEngine().prepare(doc).appsOpening(try ParsedURL("https://example.com/"), appIDs: doc.appIDs, domain: ""), [Self.app])
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.prepare(doc).appsOpening(try ParsedURL("https://example.com/"), appIDs: doc.appIDs, domain: ""), [Self.app], engine.name)
+        }
     }
 
     // MARK: The part-level API
 
     func testPartKindsAndNormalization() {
-        let engine = ReferenceEngine()
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "/buy/*", kind: .path, text: "/buy")), .matched, "N3 applies to paths")
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "/buy/*", kind: .plain, text: "/buy")), .notMatched, "not to queries or fragments")
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "abc", kind: .path, text: "//abc//")), .matched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "abc", kind: .plain, text: "/abc")), .notMatched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "A%2f", kind: .plain, text: "a%2F", caseSensitive: false)), .matched)
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "/buy/*", kind: .path, text: "/buy")), .matched, "\(engine.name): N3 applies to paths")
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "/buy/*", kind: .plain, text: "/buy")), .notMatched, "\(engine.name): not to queries or fragments")
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "abc", kind: .path, text: "//abc//")), .matched, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "abc", kind: .plain, text: "/abc")), .notMatched, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "A%2f", kind: .plain, text: "a%2F", caseSensitive: false)), .matched, engine.name)
+        }
     }
 
     func testPartInvalidAndUndefined() {
-        let engine = ReferenceEngine()
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(", kind: .plain, text: "$(")), .invalidPattern)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(nope)", kind: .plain, text: "x")), .invalidPattern)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(v)", kind: .plain, text: "x",
-                                                    variables: VariableTable(custom: [(name: "v", values: [])]))), .notMatched,
-                       "an empty list is defined and matches nothing (V6)")
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(v)", kind: .plain, text: "x",
-                                                    variables: VariableTable(custom: [(name: "v", values: ["x"])]))), .matched)
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(", kind: .plain, text: "$(")), .invalidPattern, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(nope)", kind: .plain, text: "x")), .invalidPattern, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(v)", kind: .plain, text: "x",
+                                                        variables: VariableTable(custom: [(name: "v", values: [])]))), .notMatched,
+                           "\(engine.name): an empty list is defined and matches nothing (V6)")
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "$(v)", kind: .plain, text: "x",
+                                                        variables: VariableTable(custom: [(name: "v", values: ["x"])]))), .matched, engine.name)
+        }
     }
 
     func testE3InvalidEscapeStaysLiteralAtPartLevel() {
         // U4 rejects such URLs, so only the part-level API reaches this (E3).
-        let engine = ReferenceEngine()
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "100%", kind: .plain, text: "100%", percentEncoded: false)), .matched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "%zz?", kind: .plain, text: "%zz%41", percentEncoded: false)), .matched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "???", kind: .plain, text: "%4", percentEncoded: false)), .notMatched)
-        XCTAssertEqual(engine.matchPart(PartRequest(pattern: "??", kind: .plain, text: "%4", percentEncoded: false)), .matched)
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "100%", kind: .plain, text: "100%", percentEncoded: false)), .matched, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "%zz?", kind: .plain, text: "%zz%41", percentEncoded: false)), .matched, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "???", kind: .plain, text: "%4", percentEncoded: false)), .notMatched, engine.name)
+            XCTAssertEqual(engine.matchPart(PartRequest(pattern: "??", kind: .plain, text: "%4", percentEncoded: false)), .matched, engine.name)
+        }
     }
 
     func testPartBudget() {
         let request = PartRequest(pattern: "*a*a*a*b", kind: .plain, text: String(repeating: "a", count: 300))
         XCTAssertEqual(ReferenceEngine(budget: 10).matchPart(request), .undecided)
-        XCTAssertEqual(ReferenceEngine().matchPart(request), .notMatched)
+        for engine in EngineSuite.engines {
+            XCTAssertEqual(engine.matchPart(request), .notMatched, engine.name)
+        }
     }
 
     private func document(_ json: String) throws -> AASADocument {

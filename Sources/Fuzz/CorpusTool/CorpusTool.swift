@@ -9,6 +9,7 @@ enum CorpusTool {
                fuzz-corpus-tool reencode FILE...
                fuzz-corpus-tool mutants
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
+                 (--corpus defaults to DIR/Corpus, DIR to the working directory; the sources to TestData/ of the tree the tool was built from)
 
         """
 

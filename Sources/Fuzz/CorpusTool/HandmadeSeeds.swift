@@ -70,4 +70,30 @@ enum HandmadeSeeds {
         ("unreserved", "AZaz09-._~"),
         ("reserved", " !\"#$&'()*+,/:;<=>?@[\\]^`{|}"),
     ]
+
+    /// Files for the parser target: signed (PKCS#7/CMS) envelopes in the BER forms real signers
+    /// produced and the real-world files do not show (indefinite lengths, a constructed eContent
+    /// OCTET STRING in chunks), and broken ones, so every branch of SignedEnvelope is seeded.
+    static let parserFiles: [(String, [UInt8])] = {
+        let signedData: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
+        let data: [UInt8] = [0x06, 0x09, 0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x01]
+        let json = Array(#"{"applinks":{"details":[{"appIDs":["T.a"],"components":[{"/":"/a/*"}]}]}}"#.utf8)
+        let end: [UInt8] = [0x00, 0x00]
+        /// ContentInfo -> [0] -> SignedData (version 1, digestAlgorithms) -> encapContentInfo, all indefinite.
+        func envelope(digests: [UInt8], encap: [UInt8]) -> [UInt8] {
+            [0x30, 0x80] + signedData + [0xA0, 0x80, 0x30, 0x80, 0x02, 0x01, 0x01] + digests + encap + end + end + end
+        }
+        // A SET holding an indefinite SEQUENCE: skipping it nests end-of-contents markers.
+        let digests: [UInt8] = [0x31, 0x80, 0x30, 0x80, 0x05, 0x00] + end + end
+        let chunked = [0x30, 0x80] + data + [0xA0, 0x80, 0x24, 0x80]
+            + [0x04, UInt8(20)] + json[..<20] + [0x04, UInt8(json.count - 20)] + json[20...] + end + end + end
+        return [
+            ("CMS-indefinite-chunked-econtent", envelope(digests: digests, encap: chunked)),
+            ("CMS-detached-signature", envelope(digests: digests, encap: [0x30, 0x80] + data + end)),
+            ("CMS-multibyte-tag", envelope(digests: [0x31, 0x80, 0x1F, 0x81, 0x01, 0x00] + end, encap: chunked)),
+            ("CMS-indefinite-primitive", [0x30, 0x80, 0x06, 0x80] + end),
+            ("CMS-length-cut-off", [0x30, 0x84, 0x00]),
+            ("CMS-chunk-not-octet-string", envelope(digests: digests, encap: [0x30, 0x80] + data + [0xA0, 0x80, 0x24, 0x80, 0x05, 0x00] + end + end + end)),
+        ]
+    }()
 }

@@ -6,13 +6,15 @@ import Foundation
 import FuzzEntry
 import LinkMatch
 import LinkMatchFuzzing
+import LinkMatchTestData
 
 enum SeedWriter {
     static func run(_ options: inout Options) -> Int32 {
         let root = options.value("--root") ?? FileManager.default.currentDirectoryPath
         let corpus = options.value("--corpus") ?? root + "/Corpus"
-        let vectors = root + "/Tests/LinkMatchTests/Vectors"
-        let realWorldFolder = options.value("--real-world") ?? root + "/TestData/real-world-aasa"
+        // The sources default to the tree this tool was built from (LinkMatchTestData finds TestData/).
+        let vectors = TestDataFolder.vectors.path
+        let realWorldFolder = options.value("--real-world") ?? RealWorldFiles.folder.path
         do {
             let spec = try SeedSources.specExamples(options.value("--spec-examples") ?? vectors + "/spec-examples.json")
             let conformance = try SeedSources.conformance(options.value("--conformance") ?? vectors + "/conformance.json")
@@ -31,8 +33,13 @@ enum SeedWriter {
                     + (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument)),
                 (.percentEncoding, handmadeTexts() + (spec + conformance).flatMap { SeedDerivation.percentTexts($0) }
                     + (realWorld?.cases ?? []).flatMap { SeedDerivation.percentTexts($0, maxRules: 12) }),
-                (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)),
+                (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)
+                    + handmadeFiles()),
                 (.metamorphic, parts),
+                // The conformance corpus's document seeds only: a program behind a pipe answers far
+                // fewer requests per second than the in-process engines, and libFuzzer replays every
+                // seed first.
+                (.external, conformance.map(SeedDerivation.document)),
             ]
             var failed = false
             for (target, seeds) in plan {
@@ -119,6 +126,12 @@ enum SeedWriter {
                 ("caseSensitive", .bool(caseSensitive)), ("percentEncoded", .bool(percentEncoded)),
                 ("variables", SeedDerivation.object(variables.map { ($0.0, SeedDerivation.strings($0.1)) })),
             ]))
+        }
+    }
+
+    static func handmadeFiles() -> [SeedCase] {
+        HandmadeSeeds.parserFiles.map { name, bytes in
+            SeedDerivation.parserFile(RealWorldFile(name: "handmade-" + name, bytes: bytes))
         }
     }
 

@@ -1,4 +1,4 @@
-// Which files under a corpus folder are inputs. Same rule as Tests/LinkMatchFuzzingTests/CorpusReplayTests:
+// Which files under a corpus folder are inputs. Same rule as CorpusReplayTests (LinkMatchFuzzingTests):
 // every regular file, recursively, except hidden files, dictionaries (`.dict`) and readable twins
 // (`X.json` next to an input `X`). Real-world AASA seeds are `.json` files without a twin: inputs.
 import Foundation

@@ -60,7 +60,11 @@ final class BitNFA: Sendable {
             case .star:
                 b.loops[current] = true
             case .choice(let k):
-                current = b.addTrie(pattern.choices[k], root: current)
+                if k < pattern.origins.count, let origin = pattern.origins[k], let trie = Self.predefinedTries[origin] {
+                    current = b.append(trie, root: current)
+                } else {
+                    current = b.addTrie(pattern.choices[k], root: current)
+                }
             }
         }
         let n = b.labels.count
@@ -122,13 +126,7 @@ final class BitNFA: Sendable {
         for (s, looped) in b.loops.enumerated() where looped { loops[s >> 6] |= UInt64(1) << UInt64(s & 63) }
         selfLoops = loops
 
-        // Every edge goes forward, so one pass in source order finds what the start reaches.
-        var reachable = [Bool](repeating: false, count: n)
-        reachable[0] = true
-        for edge in (b.edges + b.epsilons).sorted(by: { $0.from < $1.from }) where reachable[edge.from] {
-            reachable[edge.to] = true
-        }
-        canAccept = reachable[accept]
+        canAccept = Self.canAccept(pattern)
 
         var start = [UInt64](repeating: 0, count: words)
         start[0] = 1
@@ -138,6 +136,21 @@ final class BitNFA: Sendable {
                        work: &ignoredWork)
         }
         initial = start
+    }
+
+    /// Whether the accepting state is reachable from the start. Literals, `?` and `*` never cut the
+    /// path, and a variable's trie reaches its join through any of its values (values hold no
+    /// `.choice`, V2; a `.choice` state in a trie has no entering edge, so such a value would not
+    /// count): so it is reachable exactly when every variable the pattern uses has a usable value.
+    /// Checked on the pattern, not by walking the states: the automaton of a `$(lang)` pattern has
+    /// thousands of them.
+    static func canAccept(_ pattern: AtomPattern) -> Bool {
+        pattern.atoms.allSatisfy { atom in
+            guard case .choice(let k) = atom else { return true }
+            return pattern.choices[k].contains { value in
+                !value.contains { if case .choice = $0 { return true } else { return false } }
+            }
+        }
     }
 
     /// Edges grouped by source state (compressed rows), each group ordered by `key` of the target.
@@ -292,43 +305,42 @@ extension BitNFA {
             return s
         }
 
+        /// Adds a prebuilt trie below `root`; returns its join state (exactly what `addTrie` would).
+        mutating func append(_ trie: TrieFragment, root: Int) -> Int {
+            let offset = labels.count - 1
+            @inline(__always) func state(_ local: Int) -> Int { local == 0 ? root : local + offset }
+            labels.append(contentsOf: trie.labels)
+            loops.append(contentsOf: trie.loops)
+            edges.reserveCapacity(edges.count + trie.edges.count)
+            for e in trie.edges { edges.append((state(e.from), state(e.to))) }
+            epsilons.reserveCapacity(epsilons.count + trie.epsilons.count)
+            for e in trie.epsilons { epsilons.append((state(e.from), state(e.to))) }
+            return state(trie.join)
+        }
+
         /// Adds the trie of `values` below `root`; returns the join state after it.
         mutating func addTrie(_ values: [[CompiledAtom]], root: Int) -> Int {
             // 1. The trie itself, keyed by atom. A `*` in a value is its own child node (with a
             //    self-loop) so it never leaks onto a prefix that other values share.
-            var children: [[(atom: CompiledAtom, node: Int)]] = [[]]
-            var childIndex: [[CompiledAtom: Int]] = [[:]]
-            var isEnd: [Bool] = [false]
-            var isStar: [Bool] = [false]
+            var trie = ValueTrie()
             for value in values {
                 var node = 0
                 for atom in value {
-                    if atom == .star, isStar[node] { continue } // `**` is `*`
-                    if let next = childIndex[node][atom] { node = next; continue }
-                    let next = children.count
-                    children.append([])
-                    childIndex.append([:])
-                    isEnd.append(false)
-                    isStar.append(atom == .star)
-                    children[node].append((atom, next))
-                    childIndex[node][atom] = next
-                    node = next
+                    if atom == .star, trie.isStar[node] { continue } // `**` is `*`
+                    node = trie.child(of: node, atom)
                 }
-                isEnd[node] = true
+                trie.isEnd[node] = true
             }
             // 2. States in preorder (explicit stack, values can be long): a node's first child
             //    gets the next number, so most trie edges are chain edges.
-            var stateOf = [Int](repeating: root, count: children.count)
-            var stack: [Int] = children[0].reversed().map { $0.node }
-            var parentOf = [Int](repeating: 0, count: children.count)
-            var atomOf = [CompiledAtom](repeating: .star, count: children.count)
-            for (node, list) in children.enumerated() {
-                for child in list { parentOf[child.node] = node; atomOf[child.node] = child.atom }
-            }
+            let count = trie.atoms.count
+            var stateOf = [Int](repeating: root, count: count)
+            var stack: [Int] = []
+            trie.pushChildren(of: 0, onto: &stack)
             while let node = stack.popLast() {
-                let from = stateOf[parentOf[node]]
+                let from = stateOf[trie.parent[node]]
                 let s: Int
-                switch atomOf[node] {
+                switch trie.atoms[node] {
                 case .star:
                     s = newState(UnitLabel.none)
                     loops[s] = true
@@ -342,11 +354,104 @@ extension BitNFA {
                     s = newState(UnitLabel.none)
                 }
                 stateOf[node] = s
-                stack.append(contentsOf: children[node].reversed().map { $0.node })
+                trie.pushChildren(of: node, onto: &stack)
             }
             let join = newState(UnitLabel.none)
-            for node in 0..<children.count where isEnd[node] { epsilons.append((stateOf[node], join)) }
+            for node in 0..<count where trie.isEnd[node] { epsilons.append((stateOf[node], join)) }
             return join
+        }
+    }
+
+    /// States and edges `Builder.addTrie` adds for some values below a root, numbered from 1 (0 is
+    /// the root), so they can be appended below any root: the same states and edges, in the same
+    /// order, as calling `addTrie` there.
+    struct TrieFragment: Sendable {
+        var labels: [UInt32]
+        var loops: [Bool]
+        var edges: [(from: Int, to: Int)]
+        var epsilons: [(from: Int, to: Int)]
+        var join: Int
+
+        init(_ values: [[CompiledAtom]]) {
+            var b = Builder()
+            join = b.addTrie(values, root: 0)
+            labels = Array(b.labels.dropFirst())
+            loops = Array(b.loops.dropFirst())
+            edges = b.edges
+            epsilons = b.epsilons
+        }
+    }
+
+    /// The trie of every predefined variable in both fold modes, built once per process: `$(lang)`
+    /// has 615 values, and rebuilding its trie was most of the cost of compiling a pattern using it.
+    static let predefinedTries: [PredefinedVariable: TrieFragment] = {
+        var out: [PredefinedVariable: TrieFragment] = [:]
+        for (name, values) in VariableResolver.predefined {
+            out[PredefinedVariable(name: name, caseSensitive: true)] = TrieFragment(values.sensitive)
+            out[PredefinedVariable(name: name, caseSensitive: false)] = TrieFragment(values.folded)
+        }
+        return out
+    }()
+
+    /// The trie of a variable's values, children kept in insertion order. Children are found by a
+    /// scan of the sibling list while a node has few of them (most nodes: values are short, and
+    /// even `$(lang)`'s root has 26 letters), and through a per-node dictionary beyond that, so a
+    /// hostile value list with thousands of first characters stays linear. Far cheaper than a
+    /// dictionary for every node, which cost more than everything else in compiling `$(lang)`.
+    struct ValueTrie {
+        static let scanLimit = 16
+
+        var atoms: [CompiledAtom] = [.star] // the root's atom is never read
+        var parent: [Int] = [0]
+        var isEnd: [Bool] = [false]
+        var isStar: [Bool] = [false]
+        var firstChild: [Int] = [-1]
+        var lastChild: [Int] = [-1]
+        var nextSibling: [Int] = [-1]
+        var childCount: [Int] = [0]
+        /// Nodes with more than `scanLimit` children: atom -> child.
+        var wide: [Int: [CompiledAtom: Int]] = [:]
+
+        /// The child of `node` reached by `atom`, added when missing.
+        mutating func child(of node: Int, _ atom: CompiledAtom) -> Int {
+            if childCount[node] > Self.scanLimit {
+                if let found = wide[node]?[atom] { return found }
+            } else {
+                var c = firstChild[node]
+                while c >= 0 {
+                    if atoms[c] == atom { return c }
+                    c = nextSibling[c]
+                }
+            }
+            let new = atoms.count
+            atoms.append(atom)
+            parent.append(node)
+            isEnd.append(false)
+            isStar.append(atom == .star)
+            firstChild.append(-1)
+            lastChild.append(-1)
+            nextSibling.append(-1)
+            childCount.append(0)
+            if lastChild[node] >= 0 { nextSibling[lastChild[node]] = new } else { firstChild[node] = new }
+            lastChild[node] = new
+            childCount[node] += 1
+            if childCount[node] == Self.scanLimit + 1 {
+                var index: [CompiledAtom: Int] = [:]
+                var c = firstChild[node]
+                while c >= 0 { index[atoms[c]] = c; c = nextSibling[c] }
+                wide[node] = index
+            } else if childCount[node] > Self.scanLimit + 1 {
+                wide[node]?[atom] = new
+            }
+            return new
+        }
+
+        /// Pushes the children of `node` so that the first one is popped first.
+        func pushChildren(of node: Int, onto stack: inout [Int]) {
+            let bottom = stack.count
+            var c = firstChild[node]
+            while c >= 0 { stack.append(c); c = nextSibling[c] }
+            stack[bottom...].reverse()
         }
     }
 }

@@ -30,6 +30,9 @@ enum UnitLabel {
 struct AtomPattern: Sendable {
     var atoms: [CompiledAtom]
     var choices: [[[CompiledAtom]]]
+    /// For each choice: the predefined variable its values are (not redefined, V5), else nil. Lets
+    /// the automaton reuse that variable's trie instead of rebuilding it (BitNFA.predefinedTries).
+    var origins: [PredefinedVariable?] = []
 
     var hasChoices: Bool { !choices.isEmpty }
 

@@ -1,8 +1,11 @@
+import Synchronization
+
 /// The production engine: every pattern compiled once into a fast-path matcher or a bit-set
 /// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
 /// and traces as `ReferenceEngine`, implemented independently; never answers `undecided`.
 public struct CompiledEngine: MatchEngine {
     public var name: String { "compiled" }
+    private let lastPart = LastCompiledPart()
 
     public init() {}
 
@@ -10,8 +13,11 @@ public struct CompiledEngine: MatchEngine {
         CompiledDocument(document)
     }
 
+    /// Callers often ask about one pattern with several texts in a row (the metamorphic checks do),
+    /// so the last compiled pattern is kept and reused when pattern, kind, flags and variables are
+    /// the same, scalar for scalar. The verdict is what `matchPartCountingWork` gives.
     public func matchPart(_ request: PartRequest) -> PartVerdict {
-        Self.matchPartCountingWork(request).verdict
+        lastPart.compiled(for: request).verdict(for: request.text)
     }
 
     /// `matchPart` plus the work it did: unit comparisons in the fast paths, state-set words,
@@ -62,4 +68,31 @@ public struct CompiledPart: Sendable {
     /// Which matcher the pattern compiled to: "literal", "prefix", "suffix", "infix",
     /// "fixedLength", "glob", "automaton", "never", or "invalid".
     public var shapeName: String { pattern?.shape.rawValue ?? "invalid" }
+}
+
+/// A one-entry cache of `CompiledPart`s for `CompiledEngine.matchPart`. Thread-safe: the lock is held
+/// only to read or replace the entry, never while compiling.
+final class LastCompiledPart: Sendable {
+    private let slot = Mutex<(request: PartRequest, part: CompiledPart)?>(nil)
+
+    func compiled(for request: PartRequest) -> CompiledPart {
+        let hit = slot.withLock { entry -> CompiledPart? in
+            guard let entry, Self.compilesTheSame(entry.request, request) else { return nil }
+            return entry.part
+        }
+        if let hit { return hit }
+        let part = CompiledPart(request)
+        slot.withLock { $0 = (request, part) }
+        return part
+    }
+
+    /// Same pattern, kind, flags and variables, comparing strings scalar for scalar (`==` on String
+    /// is canonical equivalence, and "é" and "e\u{301}" compile differently).
+    static func compilesTheSame(_ a: PartRequest, _ b: PartRequest) -> Bool {
+        a.kind == b.kind && a.caseSensitive == b.caseSensitive && a.percentEncoded == b.percentEncoded
+            && a.pattern.isExactly(b.pattern)
+            && a.variables.custom.elementsEqual(b.variables.custom) { x, y in
+                x.name.isExactly(y.name) && x.values.elementsEqual(y.values) { $0.isExactly($1) }
+            }
+    }
 }

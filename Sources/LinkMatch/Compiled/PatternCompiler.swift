@@ -8,18 +8,20 @@ enum PatternCompiler {
         var atoms: [CompiledAtom] = []
         atoms.reserveCapacity(parsed.elements.count)
         var choices: [[[CompiledAtom]]] = []
+        var origins: [PredefinedVariable?] = []
         for element in parsed.elements {
             switch element {
             case .variable(let name):
                 guard let values = variables.values(of: name, caseSensitive: caseSensitive) else { return nil }
                 choices.append(values)
+                origins.append(variables.predefinedOrigin(of: name, caseSensitive: caseSensitive))
                 atoms.append(.choice(choices.count - 1))
             case .literal, .anyOne, .anyMany:
                 atoms.append(atom(element, caseSensitive: caseSensitive))
             }
         }
         guard isPath else {
-            return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices), parent: nil)
+            return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil)
         }
         // N1, N2: literal slashes at either end of a path pattern do not count.
         let main = trimmingSlashes(atoms)
@@ -28,8 +30,8 @@ enum PatternCompiler {
         if main.count >= 2, main[main.count - 1] == .star, main[main.count - 2] == .unit(slash) {
             parent = trimmingSlashes(Array(main.dropLast(2)))
         }
-        return CompiledPattern(main: AtomPattern(atoms: main, choices: choices),
-                               parent: parent.map { AtomPattern(atoms: $0, choices: choices) })
+        return CompiledPattern(main: AtomPattern(atoms: main, choices: choices, origins: origins),
+                               parent: parent.map { AtomPattern(atoms: $0, choices: choices, origins: origins) })
     }
 
     static let slash = UInt32(UInt8(ascii: "/"))

@@ -13,10 +13,42 @@ struct VariableResolver {
     /// The values of `name` as atoms, folded when `caseSensitive` is false; nil when undefined.
     mutating func values(of name: String, caseSensitive: Bool) -> [[CompiledAtom]]? {
         if let cached = caseSensitive ? sensitive[name] : folded[name] { return cached }
-        let parsed: [[CompiledAtom]]? = table.values(of: name).map { values in
-            values.map { PatternCompiler.atoms(of: PatternParser.parseValue($0).elements, caseSensitive: caseSensitive) }
+        let parsed: [[CompiledAtom]]?
+        if !table.custom.contains(where: { $0.name == name }), let shared = Self.predefined[name] {
+            // Not redefined (V5): the predefined values, parsed once per process.
+            parsed = caseSensitive ? shared.sensitive : shared.folded
+        } else {
+            parsed = table.values(of: name).map { Self.parse($0, caseSensitive: caseSensitive) }
         }
         if caseSensitive { sensitive[name] = .some(parsed) } else { folded[name] = .some(parsed) }
         return parsed
     }
+
+    /// The predefined variable `name` resolves to with this fold mode, or nil when it is custom or
+    /// undefined (a custom definition replaces a predefined one, V5).
+    func predefinedOrigin(of name: String, caseSensitive: Bool) -> PredefinedVariable? {
+        guard Self.predefined[name] != nil, !table.custom.contains(where: { $0.name == name }) else { return nil }
+        return PredefinedVariable(name: name, caseSensitive: caseSensitive)
+    }
+
+    static func parse(_ values: [String], caseSensitive: Bool) -> [[CompiledAtom]] {
+        values.map { PatternCompiler.atoms(of: PatternParser.parseValue($0).elements, caseSensitive: caseSensitive) }
+    }
+
+    /// The predefined variables' values as atoms, both ways. Parsing `$(lang)`'s 615 values for
+    /// every compiled pattern was most of the cost of compiling a pattern that uses it.
+    static let predefined: [String: (sensitive: [[CompiledAtom]], folded: [[CompiledAtom]])] = {
+        var out: [String: (sensitive: [[CompiledAtom]], folded: [[CompiledAtom]])] = [:]
+        for name in VariableTable.predefinedNames {
+            guard let values = VariableTable.predefined(name) else { continue }
+            out[name] = (parse(values, caseSensitive: true), parse(values, caseSensitive: false))
+        }
+        return out
+    }()
+}
+
+/// A predefined variable's values in one fold mode: the same atoms for every pattern that uses them.
+struct PredefinedVariable: Hashable, Sendable {
+    let name: String
+    let caseSensitive: Bool
 }

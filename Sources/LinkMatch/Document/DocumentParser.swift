@@ -218,8 +218,10 @@ struct DocumentParser {
                     let rp = JSONPath.index(p, i)
                     guard case .string(let s) = v else { wrongType(rp, v, expected: "a string"); continue }
                     var fields = ComponentFields()
-                    if s.hasPrefix("NOT ") {
-                        fields.path = String(s.dropFirst(4))
+                    // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
+                    // by a combining mark would not count.
+                    if s.unicodeScalars.starts(with: "NOT ".unicodeScalars) {
+                        fields.path = String(String.UnicodeScalarView(s.unicodeScalars.dropFirst(4)))
                         fields.exclude = true
                     } else {
                         fields.path = s

@@ -48,9 +48,18 @@ public enum PatternParser {
 
     /// Parses a substitution-variable value: `*` and `?` are wildcards, `$(` is literal text (V2).
     public static func parseValue(_ source: String) -> Pattern {
-        // With variables disabled no error path exists; fall back to an empty pattern only to satisfy
-        // the type system (unreachable).
-        (try? parse(source, allowVariables: false)) ?? Pattern(elements: [], source: source)
+        // With variables disabled every scalar stands for itself: one pass, no error path. (Both
+        // engines parse every value of every variable a pattern uses, `$(lang)` has 615 values.)
+        var elements: [PatternElement] = []
+        elements.reserveCapacity(source.utf8.count)
+        for c in source.unicodeScalars {
+            switch c {
+            case "*": elements.append(.anyMany)
+            case "?": elements.append(.anyOne)
+            default: elements.append(.literal(c))
+            }
+        }
+        return Pattern(elements: elements, source: source)
     }
 
     private static func parse(_ source: String, allowVariables: Bool) throws(PatternError) -> Pattern {

@@ -13,7 +13,7 @@ public enum PatternLimits {
         var perName: [String: Int] = [:]
         for case .variable(let name) in pattern.elements {
             if perName[name] == nil {
-                perName[name] = (variables.values(of: name) ?? []).reduce(0) { $0 + $1.unicodeScalars.count }
+                perName[name] = variables.scalarCount(of: name)
             }
             size += perName[name] ?? 0
             if size > maxDocumentExpandedSize { return size } // no need to count further

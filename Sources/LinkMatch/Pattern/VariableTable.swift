@@ -34,12 +34,12 @@ public struct VariableTable: Sendable, Equatable {
 
     static func predefined(_ name: String) -> [String]? {
         switch name {
-        case "alpha": return upper + lower
+        case "alpha": return alpha
         case "upper": return upper
         case "lower": return lower
-        case "alnum": return upper + lower + digits
+        case "alnum": return alnum
         case "digit": return digits
-        case "xdigit": return digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"]
+        case "xdigit": return xdigits
         case "region": return PredefinedTables.regionCodes
         case "lang": return PredefinedTables.languageCodes
         default: return nil
@@ -49,4 +49,19 @@ public struct VariableTable: Sendable, Equatable {
     private static let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
     private static let lower = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
     private static let digits = (UInt8(ascii: "0")...UInt8(ascii: "9")).map { String(UnicodeScalar($0)) }
+    // Built once, not per lookup: both engines look variables up for every pattern they compile.
+    private static let alpha = upper + lower
+    private static let alnum = upper + lower + digits
+    private static let xdigits = digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"]
+
+    /// Sum of the scalar counts of each predefined variable's values (P5's expanded size), computed once.
+    static let predefinedScalarCounts: [String: Int] = Dictionary(uniqueKeysWithValues: predefinedNames.map { name in
+        (name, (predefined(name) ?? []).reduce(0) { $0 + $1.unicodeScalars.count })
+    })
+
+    /// The sum of the scalar counts of `name`'s values (0 when undefined), as P5 counts them.
+    func scalarCount(of name: String) -> Int {
+        if !custom.contains(where: { $0.name == name }), let count = Self.predefinedScalarCounts[name] { return count }
+        return (values(of: name) ?? []).reduce(0) { $0 + $1.unicodeScalars.count }
+    }
 }

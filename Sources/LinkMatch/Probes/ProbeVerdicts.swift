@@ -146,7 +146,7 @@ public struct ProbeVerdicts: Sendable {
     // MARK: vectors
 
     /// The whole-file (`verify`) answers as conformance vectors, in the format of
-    /// Tests/LinkMatchTests/Vectors/conformance.json cases, with evidence `tool`. Answers that are not a
+    /// TestData/vectors/conformance.json cases, with evidence `tool`. Answers that are not a
     /// decision (`error`, unreadable) and files that are not JSON are left out and counted in "about".
     public var vectors: JSONValue {
         var cases: [JSONValue] = []

@@ -25,7 +25,7 @@ struct ReferencePatternMatcher {
 
     /// A position in the walk: atom `i` of the pattern (inside value `v` at atom `k` when `v >= 0`)
     /// and character `t` of the text.
-    private struct State: Hashable {
+    fileprivate struct State: Hashable {
         var i: Int
         var v: Int
         var k: Int
@@ -34,15 +34,15 @@ struct ReferencePatternMatcher {
 
     /// true/false, or nil when `budget` ran out.
     func matches(_ text: [Unicode.Scalar], budget: inout Int) -> Bool? {
+        var visited = VisitedStates(self, textCount: text.count)
         var stack = [State(i: 0, v: -1, k: 0, t: 0)]
-        var visited = Set<State>()
         while let s = stack.popLast() {
-            guard visited.insert(s).inserted else { continue }
+            guard visited.insert(s) else { continue }
             budget -= 1
             if budget < 0 { return nil }
 
             let atom: Atom
-            let next: (Int) -> State
+            var next: State // the state after `atom`; its `t` is set where the atom consumes
             if s.v >= 0 {
                 guard case .choice(let c) = atoms[s.i] else { return false }
                 let value = choices[c][s.v]
@@ -52,7 +52,7 @@ struct ReferencePatternMatcher {
                     continue
                 }
                 atom = value[s.k]
-                next = { State(i: s.i, v: s.v, k: s.k + 1, t: $0) }
+                next = State(i: s.i, v: s.v, k: s.k + 1, t: s.t)
             } else {
                 if s.i == atoms.count {
                     if s.t == text.count { return true }
@@ -63,16 +63,16 @@ struct ReferencePatternMatcher {
                     continue
                 }
                 atom = atoms[s.i]
-                next = { State(i: s.i + 1, v: -1, k: 0, t: $0) }
+                next = State(i: s.i + 1, v: -1, k: 0, t: s.t)
             }
 
             switch atom {
             case .literal(let c):
-                if s.t < text.count, text[s.t] == c { stack.append(next(s.t + 1)) }
+                if s.t < text.count, text[s.t] == c { next.t += 1; stack.append(next) }
             case .one:
-                if s.t < text.count { stack.append(next(s.t + 1)) }
+                if s.t < text.count { next.t += 1; stack.append(next) }
             case .many:
-                stack.append(next(s.t))                                   // stop here
+                stack.append(next)                                        // stop here
                 if s.t < text.count { stack.append(State(i: s.i, v: s.v, k: s.k, t: s.t + 1)) } // one more
             case .choice:
                 return false // values never contain variables (V2)
@@ -81,3 +81,67 @@ struct ReferencePatternMatcher {
         return false
     }
 }
+
+/// The visited set of one `matches` call. Usually a flat bit array with one bit per (pattern
+/// position, text position): a position is atom `i` outside any variable, or atom `k` of value `v`
+/// of the variable at choice `c` (each choice belongs to one atom, so `c` names it). Cheaper than
+/// hashing every state, and it visits exactly the same states. When the array would be large (a huge
+/// pattern against a long text) it falls back to a hashed set, whose memory grows only with the
+/// states the budget lets the search visit.
+private struct VisitedStates {
+    /// At most this many bits (1 MiB) in the flat array.
+    static let maxBits = 1 << 23
+
+    /// Empty when `hashed` is in use.
+    private var bits: [UInt64]
+    private var hashed: Set<ReferencePatternMatcher.State> = []
+    private let usesHash: Bool
+    private let columns: Int
+    /// For atom `i`: its choice index when it is a variable, else -1.
+    private let choiceOfAtom: [Int]
+    /// First position number of each value of each choice (after the `atoms.count + 1` top-level ones).
+    private let valueBase: [[Int]]
+
+    init(_ matcher: ReferencePatternMatcher, textCount: Int) {
+        columns = textCount + 1
+        var positions = matcher.atoms.count + 1
+        var bases: [[Int]] = []
+        bases.reserveCapacity(matcher.choices.count)
+        for values in matcher.choices {
+            var starts: [Int] = []
+            starts.reserveCapacity(values.count)
+            for value in values {
+                starts.append(positions)
+                positions += value.count + 1
+            }
+            bases.append(starts)
+        }
+        let (cells, overflow) = positions.multipliedReportingOverflow(by: columns)
+        usesHash = overflow || cells > Self.maxBits
+        bits = usesHash ? [] : [UInt64](repeating: 0, count: (cells + 63) >> 6)
+        choiceOfAtom = matcher.atoms.map { if case .choice(let c) = $0 { return c } else { return -1 } }
+        valueBase = bases
+    }
+
+    /// Marks `s` visited; false when it already was.
+    mutating func insert(_ s: ReferencePatternMatcher.State) -> Bool {
+        if usesHash { return hashed.insert(s).inserted }
+        let position: Int
+        if s.v < 0 {
+            position = s.i
+        } else {
+            // States inside a value exist only at variable atoms; anything else is left to the
+            // caller, which rejects it (matches() checks the atom before reading a value).
+            let c = s.i < choiceOfAtom.count ? choiceOfAtom[s.i] : -1
+            guard c >= 0 else { return true }
+            position = valueBase[c][s.v] + s.k
+        }
+        let cell = position * columns + s.t
+        let mask = UInt64(1) << UInt64(cell & 63)
+        let word = cell >> 6
+        if bits[word] & mask != 0 { return false }
+        bits[word] |= mask
+        return true
+    }
+}
+

@@ -1,19 +1,18 @@
-/// Deterministic pseudo-random bytes (SplitMix64) for seeded runs: the same seed gives the same
-/// byte strings on every machine, so a failing seeded case is reproduced by its seed and index.
+import LinkMatchTestData
+
+/// Deterministic pseudo-random bytes for seeded runs: the same seed gives the same byte strings on
+/// every machine, so a failing seeded case is reproduced by its seed and index. The bits come from
+/// the tree's one SplitMix64 (LinkMatchTestData).
 public struct SeededBytes: Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     public init(seed: UInt64) {
-        state = seed
+        generator = SplitMix64(seed: seed)
     }
 
-    /// The next 64 random bits (SplitMix64, Steele/Lea/Flood 2014).
+    /// The next 64 random bits.
     public mutating func nextUInt64() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        generator.next()
     }
 
     /// A byte string of random length in `0...maxCount` with random contents.

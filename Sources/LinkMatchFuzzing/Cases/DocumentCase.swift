@@ -4,7 +4,12 @@ import LinkMatch
 /// about every app ID. The URLs are mostly generated from the document's own rules so they match.
 public struct DocumentCase: Sendable, Equatable {
     /// The AASA file as JSON (generated through the schema, or any JSON from a seed).
-    public var aasa: JSONValue
+    public var aasa: JSONValue {
+        didSet { parsedWhenRead = nil }
+    }
+    /// `document` as decoding already computed it (nil: not computed, or `aasa` changed since), so
+    /// the document target does not serialize and parse every generated file twice.
+    private var parsedWhenRead: AASADocument??
     /// The domain the file is served from; "" skips the host check (U3).
     public var domain: String
     public var appIDs: [String]
@@ -26,7 +31,8 @@ public struct DocumentCase: Sendable, Equatable {
 
     /// The parsed document, or nil when the JSON is not an AASA file at all (top level not an object).
     public var document: AASADocument? {
-        try? AASADocument.parse(fileBytes).document
+        if let parsedWhenRead { return parsedWhenRead }
+        return try? AASADocument.parse(fileBytes).document
     }
 
     static let domains = ChoiceTable<String?>([
@@ -52,7 +58,9 @@ public struct DocumentCase: Sendable, Equatable {
 
     public init(reading r: inout ByteReader) {
         aasa = AASAGenerator.read(&r)
-        let document = (try? AASADocument.parse(Array(aasa.serialized().utf8)).document) ?? AASADocument()
+        let parsed = try? AASADocument.parse(Array(aasa.serialized().utf8)).document
+        parsedWhenRead = .some(parsed)
+        let document = parsed ?? AASADocument()
         domain = r.pick(Self.domains) ?? TextCoding.read(&r, .name)
         let listed = document.appIDs
         appIDs = (0...r.pick(Self.extraCounts)).map { _ in

@@ -13,6 +13,7 @@ public enum Checks {
         case .percentEncoding: return PercentEncodingCheck.check(PercentCase(bytes: bytes))
         case .parser: return ParserCheck.check(ParserCase(bytes: bytes))
         case .metamorphic: return MetamorphicCheck.check(PartCase(bytes: bytes), engines: engines)
+        case .external: return ExternalCheck.check(DocumentCase(bytes: bytes), engines: engines)
         }
     }
 
@@ -24,7 +25,7 @@ public enum Checks {
     public static func readable(_ target: FuzzTarget, _ bytes: [UInt8], engines: Engines) -> String {
         switch target {
         case .differential: return DifferentialCheck.readable(PartCase(bytes: bytes), engines: engines)
-        case .document: return DocumentCheck.readable(DocumentCase(bytes: bytes), engines: engines)
+        case .document, .external: return DocumentCheck.readable(DocumentCase(bytes: bytes), engines: engines)
         case .percentEncoding: return PercentEncodingCheck.readable(PercentCase(bytes: bytes))
         case .parser: return ParserCheck.readable(ParserCase(bytes: bytes))
         case .metamorphic: return MetamorphicCheck.readable(PartCase(bytes: bytes), engines: engines)
@@ -41,7 +42,7 @@ public enum Checks {
     public static func encodeSeedTyped(_ target: FuzzTarget, readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
         switch target {
         case .differential, .metamorphic: return try DifferentialCheck.parseReadable(readableJSON).encoded()
-        case .document: return try DocumentCheck.parseReadable(readableJSON).encoded()
+        case .document, .external: return try DocumentCheck.parseReadable(readableJSON).encoded()
         case .percentEncoding: return try PercentEncodingCheck.parseReadable(readableJSON).encoded()
         case .parser: return try ParserCheck.parseReadable(readableJSON).encoded()
         }

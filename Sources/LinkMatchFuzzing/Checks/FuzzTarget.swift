@@ -13,6 +13,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case parser
     /// Relations one engine must satisfy on its own (case swap, variable substitution, N2...).
     case metamorphic
+    /// A whole document case sent to an external program (`LINKMATCH_FUZZ_PROGRAM`) over the
+    /// conformance protocol; without one, to the reference behind the protocol (ExternalCheck).
+    case external
 }
 
 /// The two engines a check compares: the oracle and the implementation under test.

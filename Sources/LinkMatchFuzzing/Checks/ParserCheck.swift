@@ -4,7 +4,9 @@ import LinkMatch
 /// a known code (never a crash, a hang or an unknown code); its JSON survives a write/read round trip
 /// (JSONRoundTrip: the JSON reader is shared by both engines, so it is checked on its own); a
 /// document that parses survives a round trip: DocumentSerializer -> bytes -> parse gives an equal
-/// document (source paths aside) and reparsing never reports a load error.
+/// document (source paths aside) and reparsing never reports a load error; and the lints of
+/// `linkmatch validate` (`Lints.run`) keep every parser diagnostic and give each finding a code and a
+/// message.
 public enum ParserCheck {
     /// The load-error codes SPEC.md D1/D2 define.
     public static let loadErrorCodes: Set<String> = ["file-too-large", "too-deep", "invalid-json", "top-level-not-object"]
@@ -28,6 +30,7 @@ public enum ParserCheck {
             return "a diagnostic without code or message at \(d.path.debugDescription)"
         }
         if let problem = JSONRoundTrip.problem(parsed.json) { return problem }
+        if let problem = lintProblem(parsed) { return problem }
         let text = Array(serializer(parsed.document).serialized().utf8)
         let again: ParsedDocument
         do {
@@ -41,6 +44,21 @@ public enum ParserCheck {
         if a != b || !DocumentSerializer.json(a).serialized().utf8.elementsEqual(DocumentSerializer.json(b).serialized().utf8) {
             return "serialize -> parse changed the document"
         }
+        return nil
+    }
+
+    /// `Lints.run` (what `linkmatch validate` prints) sorts the parser's diagnostics together with the
+    /// lint findings: none of the parser's may be lost, and every finding needs a code and a message.
+    /// Untrusted files reach the lints, so they are fuzzed here for crashes and hangs too.
+    static func lintProblem(_ parsed: ParsedDocument) -> String? {
+        let all = Lints.run(parsed)
+        var expected: [Diagnostic: Int] = [:]
+        for d in parsed.diagnostics { expected[d, default: 0] += 1 }
+        for d in all {
+            if d.code.isEmpty || d.message.isEmpty { return "a lint finding without code or message at \(d.path.debugDescription)" }
+            if let n = expected[d] { expected[d] = n > 1 ? n - 1 : nil }
+        }
+        if let lost = expected.keys.first { return "Lints.run lost the parser diagnostic \(lost)" }
         return nil
     }
 

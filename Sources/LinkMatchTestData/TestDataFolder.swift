@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where the committed test data lives: `TestData/` at the repository root (`vectors/`,
+/// `real-world-aasa/`).
+///
+/// Found from this file's own `#filePath` (Sources/LinkMatchTestData/TestDataFolder.swift, two folders
+/// below the root), not from a bundle or the working directory: the package is always built from
+/// source, so the path the compiler saw is where the data is, whatever directory `swift test`, the
+/// corpus tool or a script runs in. A build moved to another machine without its sources would not
+/// find it; nothing here is meant to ship.
+public enum TestDataFolder {
+    /// The repository root.
+    public static var repositoryRoot: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()   // LinkMatchTestData
+            .deletingLastPathComponent()   // Sources
+            .deletingLastPathComponent()   // root
+            .standardizedFileURL
+    }
+
+    /// `TestData/`.
+    public static var root: URL { repositoryRoot.appendingPathComponent("TestData") }
+
+    /// `TestData/vectors/`: the spec examples, the conformance corpus, the real-world samples.
+    public static var vectors: URL { root.appendingPathComponent("vectors") }
+
+    /// `TestData/real-world-aasa/`: AASA files real sites serve, with INDEX.md.
+    public static var realWorld: URL { root.appendingPathComponent("real-world-aasa") }
+}
+
+/// Committed test data that is missing or malformed. The data is in the repository, so this is a
+/// failure, never a reason to skip.
+public struct TestDataError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,13 +1,13 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// The swcutil probe kit end to end, with scripts/swcutil-standin.sh answering in place of Apple's
 /// swcutil: `linkmatch probes export` -> scripts/oracle.sh -> `linkmatch probes import`. The stand-in's
 /// answers are written here, in the output form SwcutilOutput assumes, from the manifest's predictions.
 final class ProbeKitRoundTripTests: XCTestCase {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repoRoot = TestDataFolder.repositoryRoot
 
     struct ManifestProbe {
         var id: String
@@ -29,7 +29,7 @@ final class ProbeKitRoundTripTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let run = try LinkMatchTool.run(["probes", "export", dir.path,
                                          "--spec", Self.repoRoot.appendingPathComponent("SPEC.md").path,
-                                         "--examples", Self.repoRoot.appendingPathComponent("Tests/LinkMatchTests/Vectors/spec-examples.json").path])
+                                         "--examples", TestDataFolder.vectors.appendingPathComponent("spec-examples.json").path])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let manifest = try JSONParser.parse([UInt8](try Data(contentsOf: dir.appendingPathComponent("manifest.json"))))
         guard case .object(let top) = manifest, case .array(let entries)? = top["probes"] else { throw VectorError("manifest has no probes") }
@@ -174,7 +174,7 @@ final class ProbeKitRoundTripTests: XCTestCase {
         // A folder that is not a kit is never replaced by export.
         let notKit = kit.appendingPathComponent("rule-N1")
         let refused = try LinkMatchTool.run(["probes", "export", notKit.path, "--spec", Self.repoRoot.appendingPathComponent("SPEC.md").path,
-                                             "--examples", Self.repoRoot.appendingPathComponent("Tests/LinkMatchTests/Vectors/spec-examples.json").path])
+                                             "--examples", TestDataFolder.vectors.appendingPathComponent("spec-examples.json").path])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: notKit.appendingPathComponent("aasa.json").path))
     }

@@ -29,7 +29,7 @@ final class ProbeKitRoundTripTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
         let run = try LinkMatchTool.run(["probes", "export", dir.path,
                                          "--spec", Self.repoRoot.appendingPathComponent("SPEC.md").path,
-                                         "--examples", TestDataFolder.vectors.appendingPathComponent("spec-examples.json").path])
+                                         "--examples", Self.repoRoot.appendingPathComponent("TestData/vectors/spec-examples.json").path])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
         let manifest = try JSONParser.parse([UInt8](try Data(contentsOf: dir.appendingPathComponent("manifest.json"))))
         guard case .object(let top) = manifest, case .array(let entries)? = top["probes"] else { throw VectorError("manifest has no probes") }
@@ -174,7 +174,7 @@ final class ProbeKitRoundTripTests: XCTestCase {
         // A folder that is not a kit is never replaced by export.
         let notKit = kit.appendingPathComponent("rule-N1")
         let refused = try LinkMatchTool.run(["probes", "export", notKit.path, "--spec", Self.repoRoot.appendingPathComponent("SPEC.md").path,
-                                             "--examples", TestDataFolder.vectors.appendingPathComponent("spec-examples.json").path])
+                                             "--examples", Self.repoRoot.appendingPathComponent("TestData/vectors/spec-examples.json").path])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: notKit.appendingPathComponent("aasa.json").path))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LinkMatch
+import LinkMatchTestData
 import XCTest
 
 /// `linkmatch fuzz` against the example peers in examples/peers/ (other matchers, other languages):
@@ -9,8 +10,7 @@ import XCTest
 ///
 /// python3 and perl are on every CI machine: a missing interpreter fails these tests.
 final class CLIPeerTests: XCTestCase {
-    static let peers = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("examples/peers")
+    static let peers = TestDataFolder.repositoryRoot.appendingPathComponent("examples/peers")
 
     struct Expected: Hashable, CustomStringConvertible {
         var rules: [String]

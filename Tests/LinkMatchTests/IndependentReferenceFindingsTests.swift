@@ -1,4 +1,5 @@
 import LinkMatch
+import LinkMatchTestData
 import XCTest
 
 /// Disagreements the reference's own reading of the document found in the compiled side once the
@@ -10,7 +11,7 @@ final class IndependentReferenceFindingsTests: XCTestCase {
         let json = "{\"applinks\":{\"details\":[{\"appIDs\":[\"ABCDE12345.a\"],\"defaults\":{\"percentEncoded\":false},\"paths\":[\"NOT \u{301}a\"]}]}}"
         let document = try AASADocument.parse(json: json).document
         let url = try ParsedURL("https://example.com/%CC%81a")
-        for engine in [ReferenceEngine() as any MatchEngine, CompiledEngine()] {
+        for engine in EngineSuite.engines {
             let decision = engine.prepare(document).decide(url, appID: "ABCDE12345.a", domain: "")
             XCTAssertEqual(decision.outcome, .exclude, engine.name)
             XCTAssertEqual(decision.rule?.parts.first?.pattern, "\u{301}a", engine.name)

@@ -1,13 +1,13 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// The swcutil probe kit end to end, with scripts/swcutil-standin.sh answering in place of Apple's
 /// swcutil: `linkmatch probes export` -> scripts/oracle.sh -> `linkmatch probes import`. The stand-in's
 /// answers are written here, in the output form SwcutilOutput assumes, from the manifest's predictions.
 final class ProbeKitRoundTripTests: XCTestCase {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let repoRoot = TestDataFolder.repositoryRoot
 
     struct ManifestProbe {
         var id: String

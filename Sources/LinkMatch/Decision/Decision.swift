@@ -10,11 +10,16 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
 
     /// Why nothing matched (only for `.noMatch` / `.undecided`).
     public enum Reason: String, Sendable, Equatable, Codable {
-        case scheme        // U2: not https
-        case host          // U3: another host
-        case appNotListed  // no entry names the app
-        case noRuleMatched // the app is listed, no rule matched
-        case budget        // the reference's step budget ran out
+        /// The URL's scheme is not `https` (U2).
+        case scheme
+        /// The URL's host is not the document's domain (U3).
+        case host
+        /// No entry of the document names the app.
+        case appNotListed
+        /// The app is listed, but no rule for it matched (rules with invalid patterns never match).
+        case noRuleMatched
+        /// The reference engine's step budget for this decision ran out (outcome `.undecided`).
+        case budget
     }
 
     public var outcome: Outcome
@@ -80,7 +85,7 @@ public struct PartTrace: Sendable, Equatable, Codable {
     public enum Verdict: String, Sendable, Equatable, Codable {
         case matched
         case notMatched = "not_matched"
-        /// The pattern cannot be parsed (P3) or uses an undefined variable (P4).
+        /// The pattern has a broken reference (P3), an undefined variable (P4) or is too large (P5).
         case invalidPattern = "invalid_pattern"
         case undecided
     }

@@ -6,6 +6,9 @@ public struct ReferenceEngine: MatchEngine {
     /// Steps one decision may take before it answers `undecided` (M1).
     public static let defaultBudget = 1_000_000
 
+    /// The pattern-matching steps allowed: per call for `matchPart`, and per `decide` call (shared by
+    /// every rule and part that decision compares) for a prepared document. When spent, the answer
+    /// is `undecided` (`Decision.Reason.budget`); no per-part reset inside one decision.
     public var budget: Int
     public var name: String { "reference" }
 

@@ -35,11 +35,7 @@ public enum Checks {
     /// The inverse of `readable`: bytes that decode to the case a readable JSON describes. Answers in
     /// the JSON are ignored. For `document` a conformance case (`aasa`, `domain`, `appId`, `url`)
     /// is accepted as is.
-    public static func encodeSeed(_ target: FuzzTarget, readableJSON: String) throws -> [UInt8] {
-        try encodeSeedTyped(target, readableJSON: readableJSON)
-    }
-
-    public static func encodeSeedTyped(_ target: FuzzTarget, readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+    public static func encodeSeed(_ target: FuzzTarget, readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
         switch target {
         case .differential, .metamorphic: return try DifferentialCheck.parseReadable(readableJSON).encoded()
         case .document, .external: return try DocumentCheck.parseReadable(readableJSON).encoded()

@@ -153,7 +153,7 @@ public enum PercentEncodingCheck {
         pairs.append(("decodeLenient", .string(PercentCoding.decodeLenient(s))))
         pairs.append(("foundationRemoving", s.removingPercentEncoding.map { .string($0) } ?? .null))
         if let problem = problem(s) { pairs.append(("problem", .string(problem))) }
-        return J.object(pairs)
+        return ReadableJSON.object(pairs)
     }
 
     static func hex(_ b: UInt8) -> String {
@@ -164,6 +164,6 @@ public enum PercentEncodingCheck {
     public static func readable(_ c: PercentCase) -> String { readableJSON(c).serialized(pretty: true) }
 
     public static func parseReadable(_ text: String) throws(SeedEncodingError) -> PercentCase {
-        PercentCase(text: try J.string(try J.parse(text, what: "the percent-encoding case"), "text"))
+        PercentCase(text: try ReadableJSON.string(try ReadableJSON.parse(text, what: "the percent-encoding case"), "text"))
     }
 }

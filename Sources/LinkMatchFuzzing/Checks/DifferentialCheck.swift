@@ -50,3 +50,11 @@ public enum DifferentialCheck {
                         variables: try ReadableJSON.variables(from: obj["variables"]))
     }
 }
+
+extension DifferentialCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> PartCase { PartCase(bytes: bytes) }
+    public static func run(_ c: PartCase, engines: Engines) -> CheckFailure? { check(c, engines: engines) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
+    }
+}

@@ -99,3 +99,16 @@ public enum DocumentCheck {
         return DocumentCase(aasa: aasa, domain: try ReadableJSON.string(obj, "domain", default: "example.com"), appIDs: appIDs, urls: urls)
     }
 }
+
+extension DocumentCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> DocumentCase { DocumentCase(bytes: bytes) }
+    /// The decisions agree, and every URL splits as Foundation splits it.
+    public static func run(_ c: DocumentCase, engines: Engines) -> CheckFailure? {
+        check(c, engines: engines)
+            ?? URLSplitCheck.check(c.urls, target: .document) { readable(c, engines: engines) }
+    }
+    /// A conformance case (`aasa`, `domain`, `appId`, `url`) is accepted as is.
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
+    }
+}

@@ -128,3 +128,13 @@ public enum ParserSeed: Sendable {
         }
     }
 }
+
+extension ParserCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> ParserCase { ParserCase(bytes: bytes) }
+    /// No engines: the check is about the document parser alone.
+    public static func run(_ c: ParserCase, engines: Engines) -> CheckFailure? { check(c) }
+    public static func readable(_ c: ParserCase, engines: Engines) -> String { readable(c) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
+    }
+}

@@ -167,3 +167,13 @@ public enum PercentEncodingCheck {
         PercentCase(text: try ReadableJSON.string(try ReadableJSON.parse(text, what: "the percent-encoding case"), "text"))
     }
 }
+
+extension PercentEncodingCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> PercentCase { PercentCase(bytes: bytes) }
+    /// No engines: the check is about PercentCoding alone.
+    public static func run(_ c: PercentCase, engines: Engines) -> CheckFailure? { check(c) }
+    public static func readable(_ c: PercentCase, engines: Engines) -> String { readable(c) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
+    }
+}

@@ -82,23 +82,15 @@ public struct PartTrace: Sendable, Equatable, Codable {
         }
     }
 
-    public enum Verdict: String, Sendable, Equatable, Codable {
-        case matched
-        case notMatched = "not_matched"
-        /// The pattern has a broken reference (P3), an undefined variable (P4) or is too large (P5).
-        case invalidPattern = "invalid_pattern"
-        case undecided
-    }
-
     public var part: Part
     /// The effective pattern as written; nil when the key is absent (then it is `*`, C2).
     public var pattern: String?
     /// The text(s) compared: the URL part as written, or decoded when percentEncoded is false.
     /// One entry per occurrence of a query item; `[""]` when the part is absent (C4, Q3).
     public var texts: [String]
-    public var verdict: Verdict
+    public var verdict: PartVerdict
 
-    public init(part: Part, pattern: String?, texts: [String], verdict: Verdict) {
+    public init(part: Part, pattern: String?, texts: [String], verdict: PartVerdict) {
         self.part = part
         self.pattern = pattern
         self.texts = texts

@@ -75,10 +75,13 @@ public struct PartRequest: Sendable, Equatable {
     }
 }
 
-/// What `MatchEngine.matchPart` answers; see there for when each case comes back.
+/// What one pattern against one URL part comes to: `MatchEngine.matchPart`'s answer (see there
+/// for when each case comes back) and each `PartTrace`'s verdict.
 public enum PartVerdict: String, Sendable, Equatable, Codable {
     case matched
     case notMatched = "not_matched"
+    /// The pattern has a broken reference (P3), an undefined variable (P4) or is too large (P5).
     case invalidPattern = "invalid_pattern"
+    /// The reference engine's step budget ran out.
     case undecided
 }

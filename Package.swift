@@ -51,6 +51,9 @@ let package = Package(
     targets: [
         // The spec in code: document parsing, patterns, URL parts, both engines, decisions.
         .target(name: "LinkMatch"),
+        // The swcutil probe kit (SPEC.md section 15): export probes for Apple's tool, read its answers back.
+        // Tooling around the spec, not matching, so it sits outside LinkMatch (whose coverage the corpus measures).
+        .target(name: "LinkMatchProbes", dependencies: ["LinkMatch"]),
         // Test data and support in one place: TestData/ (found from its own #filePath), the vector and
         // real-world loaders, the one seeded generator (SplitMix64), the list of engines every behavioural
         // test runs. Used by both test targets and the corpus tool; LinkMatch never depends on it.
@@ -64,7 +67,7 @@ let package = Package(
         .target(
             name: "LinkMatchCLI",
             dependencies: [
-                "LinkMatch", "LinkMatchFuzzing",
+                "LinkMatch", "LinkMatchFuzzing", "LinkMatchProbes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/linkmatch"
@@ -72,7 +75,7 @@ let package = Package(
         .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/linkmatch-bench"),
         program("linkmatch", entry: "LinkMatchCLI"),
         program("linkmatch-bench", entry: "LinkMatchBench"),
-        .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchTestData"]),
+        .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchProbes", "LinkMatchTestData"]),
         .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchTestData"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
         .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing"], path: "Sources/Fuzz/Entry"),

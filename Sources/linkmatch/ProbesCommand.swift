@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinkMatch
+import LinkMatchProbes
 
 /// `linkmatch probes export|import`: the swcutil probe kit (SPEC.md "Settling open points with
 /// swcutil"). Export writes the requests only Apple's tool can answer; scripts/oracle.sh runs them on

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LinkMatch
+@testable import LinkMatchProbes
 
 /// Which probes the kit builds: one per open-point request, one spec example per decided rule (the
 /// first one swcutil can be asked about), `swcutil match` only for one-component questions.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LinkMatch
+@testable import LinkMatchProbes
 
 /// The pieces of the probe kit that read text written elsewhere: swcutil's output (in the forms
 /// SwcutilOutput assumes), SPEC.md's rule headings, and base64 from the shell.

@@ -6,6 +6,7 @@
 ///
 /// The command line and the raw output are base64 so any bytes survive a shell script that has no
 /// JSON encoder; they are read as UTF-8 (invalid bytes become U+FFFD).
+import LinkMatch
 public struct ObservationsFile: Sendable {
     public struct Observation: Sendable, Equatable {
         public var id: String

@@ -1,6 +1,7 @@
 // The swcutil probe kit (SPEC.md "Settling open points with swcutil"): requests that LinkMatch cannot
 // settle on its own, written out so Apple's `swcutil` can answer them on a Mac. A probe is one AASA
 // file, one app, one URL and what each reading of the spec predicts for it.
+import LinkMatch
 
 /// One request to put to Apple's `swcutil`.
 public struct Probe: Sendable {

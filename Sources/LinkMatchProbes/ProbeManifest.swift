@@ -7,6 +7,7 @@
 ///     DIR/<id>/probe.json      the probe's manifest entry on its own
 ///
 /// Paths inside the kit are relative to DIR, so the folder can be copied to a Mac as it is.
+import LinkMatch
 public enum ProbeManifest {
     public static let format = 1
 

@@ -1,5 +1,6 @@
 /// Compares swcutil's answers with the kit's predictions: which probes, open points and SPEC rules
 /// the observations confirm, contradict, or leave unsettled; and the answers as conformance vectors.
+import LinkMatch
 public struct ProbeVerdicts: Sendable {
     public enum Status: String, Sendable, Equatable {
         case confirms

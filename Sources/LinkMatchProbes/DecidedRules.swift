@@ -2,6 +2,7 @@
 /// `### D4 — both appID and appIDs: the union (decided)`: the rule ID, an em dash, the title, and the
 /// evidence in the last parentheses (`doc`, `tool`, `decided`, comma separated). A rule is decided when
 /// `decided` is one of those evidence words.
+import LinkMatch
 public enum DecidedRules {
     public struct Heading: Sendable, Equatable {
         public var rule: String

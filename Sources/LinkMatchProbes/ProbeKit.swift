@@ -2,6 +2,7 @@
 /// `decided` SPEC rule. For a decided rule the probe is a spec example (`spec-examples.json`, written
 /// by hand, never computed by the engines): the first example of the rule, in file order, that
 /// swcutil can be asked about (it has a domain: an empty one only skips our host check, U3).
+import LinkMatch
 public enum ProbeKit {
     public struct Built: Sendable {
         public var probes: [Probe]

@@ -14,6 +14,7 @@
 /// - A file swcutil refuses: a non-zero exit and a message about JSON, parsing or an invalid file -> error.
 /// Anything else is `nil` (cannot tell): not having root, usage messages, a timeout, lines that
 /// disagree with each other, or output in a form not listed above.
+import LinkMatch
 public enum SwcutilOutput {
     public struct Reading: Sendable, Equatable {
         /// "match", "exclude", "no_match", "error", or nil when the output does not say.

@@ -9,7 +9,7 @@ scripts/test-kill-safety.sh [--kills N] [--brief] [--seed N]
 
 Builds the fuzzers once, copies scripts/ and Corpus/ into a scratch git repository, and starts runs
 there, each killed after a random delay, until N runs were killed (default 30; --brief: 3, no nightly
-runs, about 2 minutes): SIGINT to its whole process group (as Ctrl-C does) and SIGTERM to the script
+runs, about 2 minutes once the fuzzers are built): SIGINT to its whole process group (as Ctrl-C does) and SIGTERM to the script
 alone, alternately. Runs:
   - fuzz.sh differential --mutant qstar-as-star --empty (finds, minimizes and stores a planted mistake:
     LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1 in the scratch copy only), 3 s of fuzzing

@@ -4,7 +4,7 @@ import LinkMatchTestData
 @testable import LinkMatchFuzzing
 import XCTest
 
-/// The two pieces the engines still share get checks of their own (issue 10): the URL splitter
+/// The two pieces the engines still share get checks of their own (SPEC.md §11): the URL splitter
 /// against Foundation's URLComponents, the JSON reader by a write/read round trip. Each check is
 /// shown to pass on real input and to fail on a planted mistake.
 final class SharedPieceCheckTests: XCTestCase {

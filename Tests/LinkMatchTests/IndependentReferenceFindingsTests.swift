@@ -2,7 +2,7 @@ import LinkMatch
 import XCTest
 
 /// Disagreements the reference's own reading of the document found in the compiled side once the
-/// two stopped sharing it (issue 10). Both engines must now give SPEC.md's answer.
+/// two stopped sharing it (SPEC.md §11). Both engines must now give SPEC.md's answer.
 final class IndependentReferenceFindingsTests: XCTestCase {
     /// D6: a legacy path is an exclusion when it starts with the scalars N, O, T, space, even when a
     /// combining mark follows (Swift's `hasPrefix` compares Characters and said no).

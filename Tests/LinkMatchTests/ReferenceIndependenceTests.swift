@@ -3,7 +3,7 @@ import LinkMatch
 import LinkMatchTestData
 import XCTest
 
-/// Issue 10: the reference engine shares no matching step with the compiled engine, only the JSON
+/// SPEC.md §11: the reference engine shares no matching step with the compiled engine, only the JSON
 /// reader and the URL splitter. A use of one of the compiled side's step implementations in
 /// Sources/LinkMatch/Reference would hide a mistake in that step from every differential check.
 final class ReferenceIndependenceTests: XCTestCase {

@@ -98,7 +98,7 @@ final class SpecPatternTests: XCTestCase {
     func testV4RegionAndLanguageTables() throws {
         let regions = try XCTUnwrap(VariableTable().values(of: "region"))
         let langs = try XCTUnwrap(VariableTable().values(of: "lang"))
-        // Apple's tables (macOS Foundation, issue 8); PredefinedTables.swift documents these counts.
+        // Apple's tables (macOS Foundation, SPEC.md V4); PredefinedTables.swift documents these counts.
         XCTAssertEqual(regions.count, 257)
         XCTAssertEqual(langs.count, 631)
         // The measured differences from swift-corelibs-foundation's lists (shared/spec-facts.md).

@@ -5,8 +5,8 @@
 // `--check` on this file and fails on drift.
 //
 // Provenance: first generated on Linux (swift-corelibs-foundation, Swift 6.3.1), then corrected to
-// tables generated with Foundation on macOS by another implementation (issue 8,
-// shared/spec-facts.md): Linux lists EU EZ QO UN, which macOS lacks, and lacks the languages
+// tables generated with Foundation on macOS by another implementation (recorded in
+// SPEC.md V4): Linux lists EU EZ QO UN, which macOS lacks, and lacks the languages
 // acf com crj crk crl crm cst cwd fla gcf hch isc kio nez shp srs, which macOS has. Running the
 // script here shows exactly that drift. Never read Locale at run time for these: the result
 // would differ between platforms.

@@ -1,6 +1,6 @@
 import LinkMatch
 
-/// Planted mistakes in the steps the two engines used to share (issue 10): reading the document
+/// Planted mistakes in the steps the two engines used to share (SPEC.md §11 says which steps each engine owns): reading the document
 /// (D4–D6, C5), folding (E1), lenient decoding (E3), query items (U5), variable precedence (V5) and
 /// the size limit (P5). Each is applied to the compiled side only, through its inputs, the way the
 /// mistake would change what the compiled engine computes; the reference reads the untouched

@@ -34,19 +34,6 @@ while (($#)); do
     shift
 done
 
-# Which targets a mutant's mistake can reach: part-level mistakes rewrite matchPart's request,
-# document-level ones the document or URL (see LinkMatchFuzzing/Mutants/Mutants.swift).
-mutant_targets() {
-    case $1 in
-        question-counts-utf8-bytes | fold-ascii-only | lowercase-hex-not-decoded) echo differential ;;
-        first-query-item-only | ignore-applinks-defaults | exclude-ignored) echo document ;;
-        # Mistakes in reading the document or the query items: only whole documents show them.
-        appid-beside-appids-counted | paths-beside-components-used | dictionary-details-ignored) echo document ;;
-        entry-defaults-ignored | item-value-ends-at-second-equals) echo document ;;
-        *) echo differential document ;;
-    esac
-}
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 declare -A bins
@@ -105,10 +92,11 @@ if [[ $only != speed ]]; then
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"
     tool=$(tool_build) || exit 2
+    # One line per mutant: NAME TARGET... (the catalog's targets, LinkMatchFuzzing/Mutants).
     mutants=$("$tool" mutants) || exit 2
-    for mutant in $mutants; do
+    while read -r -u 3 mutant targets; do # fd 3: the fuzzers keep stdin
         [[ -z $chosen || ,$chosen, == *",$mutant,"* ]] || continue
-        for target in $(mutant_targets "$mutant"); do
+        for target in $targets; do
             found=0
             : >"$work/runs"
             : >"$work/times"
@@ -128,5 +116,5 @@ if [[ $only != speed ]]; then
                 printf '| %s | %s | 0/%d | - | > %d |\n' "$mutant" "$target" "$repeats" "$cap"
             fi
         done
-    done
+    done 3<<<"$mutants"
 fi

@@ -29,7 +29,7 @@ func syntheticDocument(sections: Int) -> AASADocument {
     }
     rules.append(ComponentFields(path: "*", query: .items([(name: "utm_source", pattern: "?*")])))
     let entry = DetailEntry(appIDs: [benchApp],
-                            rules: rules.enumerated().map { Rule(fields: $1, sourcePath: "applinks.details[0].components[\($0)]") },
+                            rules: rules.enumerated().map { DocumentRule(fields: $1, sourcePath: "applinks.details[0].components[\($0)]") },
                             sourcePath: "applinks.details[0]")
     return AASADocument(entries: [entry])
 }
@@ -64,7 +64,7 @@ func syntheticURLs(count: Int = 1_000) -> [ParsedURL] {
 let foods = ["burrito", "pizza", "sushi", "samosa"]
 
 func foodDocumentWithVariables() -> AASADocument {
-    let rule = Rule(fields: ComponentFields(path: "/$(lang)_$(region)/$(food)/"), sourcePath: "applinks.details[0].components[0]")
+    let rule = DocumentRule(fields: ComponentFields(path: "/$(lang)_$(region)/$(food)/"), sourcePath: "applinks.details[0].components[0]")
     return AASADocument(variables: VariableTable(custom: [(name: "food", values: foods)]),
                         entries: [DetailEntry(appIDs: [benchApp], rules: [rule], sourcePath: "applinks.details[0]")])
 }
@@ -72,12 +72,12 @@ func foodDocumentWithVariables() -> AASADocument {
 /// The same file with the variables expanded into literal patterns, over the first `langs`
 /// language codes: langs x regions x foods rules.
 func foodDocumentExpanded(langs: [String], regions: [String]) -> AASADocument {
-    var rules: [Rule] = []
+    var rules: [DocumentRule] = []
     rules.reserveCapacity(langs.count * regions.count * foods.count)
     for lang in langs {
         for region in regions {
             for food in foods {
-                rules.append(Rule(fields: ComponentFields(path: "/\(lang)_\(region)/\(food)/"),
+                rules.append(DocumentRule(fields: ComponentFields(path: "/\(lang)_\(region)/\(food)/"),
                                   sourcePath: "applinks.details[0].components[\(rules.count)]"))
             }
         }

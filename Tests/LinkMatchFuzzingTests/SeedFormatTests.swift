@@ -49,7 +49,7 @@ final class SeedFormatTests: XCTestCase {
             }
             XCTAssertNil(Checks.run(.document, bytes), c.name)
             // The file also makes a parser seed.
-            let parserBytes = try Checks.encodeSeed(.parser, readableJSON: J.object([("aasa", c.aasa)]).serialized())
+            let parserBytes = try Checks.encodeSeed(.parser, readableJSON: ReadableJSON.object([("aasa", c.aasa)]).serialized())
             XCTAssertEqual(ParserCase(bytes: parserBytes).file, Array(c.aasa.serialized().utf8), c.name)
         }
     }

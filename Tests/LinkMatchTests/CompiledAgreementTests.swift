@@ -139,7 +139,7 @@ final class CompiledAgreementTests: XCTestCase {
                 DetailEntry(appIDs: apps.filter { _ in Bool.random(using: &rng) },
                             defaults: Int.random(in: 0..<3, using: &rng) == 0 ? fields() : ComponentFields(),
                             rules: (0..<Int.random(in: 0...4, using: &rng)).map { r in
-                                Rule(fields: fields(), sourcePath: "applinks.details[\(e)].components[\(r)]") },
+                                DocumentRule(fields: fields(), sourcePath: "applinks.details[\(e)].components[\(r)]") },
                             sourcePath: "applinks.details[\(e)]")
             }
             let document = AASADocument(defaults: Int.random(in: 0..<4, using: &rng) == 0 ? fields() : ComponentFields(),

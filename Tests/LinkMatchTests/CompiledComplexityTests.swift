@@ -106,7 +106,7 @@ final class CompiledComplexityTests: XCTestCase {
                         "/a*", "*a/b"]
         var document = AASADocument(variables: VariableTable(custom: [(name: "p", values: values)]))
         document.entries = [DetailEntry(appIDs: ["ABCDE12345.app"],
-                                        rules: patterns.enumerated().map { Rule(fields: ComponentFields(path: $1, fragment: "*a*a*a*b"),
+                                        rules: patterns.enumerated().map { DocumentRule(fields: ComponentFields(path: $1, fragment: "*a*a*a*b"),
                                                                                 sourcePath: "r\($0)") },
                                         sourcePath: "e")]
         let compiled = CompiledDocument(document)

@@ -11,7 +11,7 @@ final class ReferenceIndependenceTests: XCTestCase {
     static let compiledSteps = [
         "DocumentParser", "effectiveRules", "EffectiveRule(rule:", // D3–D8, C5
         "PatternParser", "PatternLimits",                            // P1–P5
-        "VariableTable.predefined", ".resolve(",                     // V1–V5
+        "VariableTable.predefined",                                  // V1–V5
         "CaseFolding", "PercentCoding",                              // E1, E3
         "queryItems(", "QueryItemSplitter", "isExactly",             // U5, E4, D12
     ]

@@ -7,7 +7,7 @@ enum CorpusTool {
     static let usage = """
         usage: fuzz-corpus-tool readable [--target TARGET] FILE...
                fuzz-corpus-tool reencode FILE...
-               fuzz-corpus-tool mutants
+               fuzz-corpus-tool mutants          (one line each: NAME TARGET...)
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
                  (--corpus defaults to DIR/Corpus, DIR to the working directory; the sources to TestData/ of the tree the tool was built from)
 
@@ -21,7 +21,10 @@ enum CorpusTool {
         case "write-seeds": return SeedWriter.run(&options)
         case "reencode": return reencode(&options)
         case "mutants":
-            for mutant in Mutants.all { print(mutant.name) }
+            // One line per mutant: its name, then the targets that catch it (measure.sh reads this).
+            for mutant in Mutants.catalog {
+                print(([mutant.name] + mutant.measuredBy.map(\.rawValue)).joined(separator: " "))
+            }
             return 0
         default: return usageError("unknown command '\(command)'")
         }

@@ -81,9 +81,8 @@ public struct CompiledDocument: PreparedDocument {
         return .noMatch(.noRuleMatched)
     }
 
-    /// Rules compiled (valid ones) and distinct app plans, for tools and benchmarks.
+    /// Rules compiled (valid ones), for the benchmark.
     public var compiledRuleCount: Int { rules.count }
-    public var planCount: Int { plans.count }
 }
 
 /// U2/U3 comparisons: ASCII letters compared without case, everything else exactly as Swift

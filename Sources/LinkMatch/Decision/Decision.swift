@@ -10,11 +10,16 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
 
     /// Why nothing matched (only for `.noMatch` / `.undecided`).
     public enum Reason: String, Sendable, Equatable, Codable {
-        case scheme        // U2: not https
-        case host          // U3: another host
-        case appNotListed  // no entry names the app
-        case noRuleMatched // the app is listed, no rule matched
-        case budget        // the reference's step budget ran out
+        /// The URL's scheme is not `https` (U2).
+        case scheme
+        /// The URL's host is not the document's domain (U3).
+        case host
+        /// No entry of the document names the app.
+        case appNotListed
+        /// The app is listed, but no rule for it matched (rules with invalid patterns never match).
+        case noRuleMatched
+        /// The reference engine's step budget for this decision ran out (outcome `.undecided`).
+        case budget
     }
 
     public var outcome: Outcome
@@ -77,23 +82,15 @@ public struct PartTrace: Sendable, Equatable, Codable {
         }
     }
 
-    public enum Verdict: String, Sendable, Equatable, Codable {
-        case matched
-        case notMatched = "not_matched"
-        /// The pattern cannot be parsed (P3) or uses an undefined variable (P4).
-        case invalidPattern = "invalid_pattern"
-        case undecided
-    }
-
     public var part: Part
     /// The effective pattern as written; nil when the key is absent (then it is `*`, C2).
     public var pattern: String?
     /// The text(s) compared: the URL part as written, or decoded when percentEncoded is false.
     /// One entry per occurrence of a query item; `[""]` when the part is absent (C4, Q3).
     public var texts: [String]
-    public var verdict: Verdict
+    public var verdict: PartVerdict
 
-    public init(part: Part, pattern: String?, texts: [String], verdict: Verdict) {
+    public init(part: Part, pattern: String?, texts: [String], verdict: PartVerdict) {
         self.part = part
         self.pattern = pattern
         self.texts = texts

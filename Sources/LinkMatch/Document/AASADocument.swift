@@ -59,11 +59,11 @@ public struct DetailEntry: Sendable, Equatable {
     /// The entry's `defaults` (C5).
     public var defaults: ComponentFields
     /// `components`, or the legacy `paths` when there are no `components` (D6).
-    public var rules: [Rule]
+    public var rules: [DocumentRule]
     /// Where the entry is, e.g. `applinks.details[0]`.
     public var sourcePath: String
 
-    public init(appIDs: [String], defaults: ComponentFields = ComponentFields(), rules: [Rule], sourcePath: String) {
+    public init(appIDs: [String], defaults: ComponentFields = ComponentFields(), rules: [DocumentRule], sourcePath: String) {
         self.appIDs = appIDs
         self.defaults = defaults
         self.rules = rules
@@ -72,7 +72,7 @@ public struct DetailEntry: Sendable, Equatable {
 }
 
 /// One component dictionary or legacy path string.
-public struct Rule: Sendable, Equatable {
+public struct DocumentRule: Sendable, Equatable {
     public var fields: ComponentFields
     /// Where the rule is, e.g. `applinks.details[0].components[2]` or `applinks.details[0].paths[1]`.
     public var sourcePath: String
@@ -137,7 +137,7 @@ public struct EffectiveRule: Sendable, Equatable {
     public var ruleIndex: Int
     public var sourcePath: String
 
-    public init(rule: Rule, entryIndex: Int, ruleIndex: Int, entryDefaults: ComponentFields, domainDefaults: ComponentFields) {
+    public init(rule: DocumentRule, entryIndex: Int, ruleIndex: Int, entryDefaults: ComponentFields, domainDefaults: ComponentFields) {
         let f = rule.fields
         path = f.path ?? entryDefaults.path ?? domainDefaults.path
         query = f.query ?? entryDefaults.query ?? domainDefaults.query

@@ -188,7 +188,7 @@ struct DocumentParser {
         }
         let defaults = obj["defaults"].map { componentFields($0, at: JSONPath.member(path, "defaults"), isDefaults: true) } ?? ComponentFields()
 
-        var rules: [Rule] = []
+        var rules: [DocumentRule] = []
         // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
         var components = obj["components"]
         if let c = components, case .array = c {} else if let c = components {
@@ -206,7 +206,7 @@ struct DocumentParser {
                     let rp = JSONPath.index(p, i)
                     // D10: a component that is not an object is skipped; it must not become `{}`.
                     guard case .object = v else { wrongType(rp, v, expected: "an object"); continue }
-                    rules.append(Rule(fields: componentFields(v, at: rp, isDefaults: false), sourcePath: rp))
+                    rules.append(DocumentRule(fields: componentFields(v, at: rp, isDefaults: false), sourcePath: rp))
                 }
             } else {
                 wrongType(p, components, expected: "an array of objects")
@@ -227,7 +227,7 @@ struct DocumentParser {
                         fields.path = s
                     }
                     checkPattern(fields.path ?? "", at: rp)
-                    rules.append(Rule(fields: fields, sourcePath: rp, legacyPath: s))
+                    rules.append(DocumentRule(fields: fields, sourcePath: rp, legacyPath: s))
                 }
             } else {
                 wrongType(p, paths, expected: "an array of strings")

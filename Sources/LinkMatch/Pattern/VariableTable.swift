@@ -22,16 +22,6 @@ public struct VariableTable: Sendable, Equatable {
         return Self.predefined(name)
     }
 
-    /// Every value of every variable `pattern` uses, parsed (V2: `*` and `?` are wildcards).
-    /// Undefined names map to an empty list, which matches nothing (P4).
-    public func resolve(_ pattern: Pattern) -> [String: [Pattern]] {
-        var table: [String: [Pattern]] = [:]
-        for name in pattern.variableNames {
-            table[name] = (values(of: name) ?? []).map(PatternParser.parseValue)
-        }
-        return table
-    }
-
     static func predefined(_ name: String) -> [String]? {
         switch name {
         case "alpha": return alpha

@@ -6,6 +6,9 @@ public struct ReferenceEngine: MatchEngine {
     /// Steps one decision may take before it answers `undecided` (M1).
     public static let defaultBudget = 1_000_000
 
+    /// The pattern-matching steps allowed: per call for `matchPart`, and per `decide` call (shared by
+    /// every rule and part that decision compares) for a prepared document. When spent, the answer
+    /// is `undecided` (`Decision.Reason.budget`); no per-part reset inside one decision.
     public var budget: Int
     public var name: String { "reference" }
 
@@ -22,20 +25,14 @@ public struct ReferenceEngine: MatchEngine {
 
     public func matchPart(_ request: PartRequest) -> PartVerdict {
         var budget = self.budget
-        let verdict = Self.compare(pattern: request.pattern, raw: request.text, isPath: request.kind == .path,
+        return Self.compare(pattern: request.pattern, raw: request.text, isPath: request.kind == .path,
                                    caseSensitive: request.caseSensitive, percentEncoded: request.percentEncoded,
                                    variables: ReferenceVariables(custom: request.variables.custom), budget: &budget)
-        switch verdict {
-        case .matched: return .matched
-        case .notMatched: return .notMatched
-        case .invalidPattern: return .invalidPattern
-        case .undecided: return .undecided
-        }
     }
 
     /// One pattern against one raw URL part.
     static func compare(pattern: String, raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool,
-                        variables: ReferenceVariables, budget: inout Int) -> PartTrace.Verdict {
+                        variables: ReferenceVariables, budget: inout Int) -> PartVerdict {
         guard let matchers = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath,
                                                            caseSensitive: caseSensitive, variables: variables) else {
             return .invalidPattern
@@ -88,7 +85,7 @@ public struct ReferenceEngine: MatchEngine {
                 rule.percentEncoded ? raw : String(String.UnicodeScalarView(ReferenceDecoding.decode(raw)))
             }
             func run(_ part: PartTrace.Part, _ pattern: String?, _ raws: [String], isPath: Bool) -> Bool {
-                var verdict = PartTrace.Verdict.matched
+                var verdict = PartVerdict.matched
                 if let pattern {
                     for raw in raws {
                         verdict = ReferenceEngine.compare(pattern: pattern, raw: raw, isPath: isPath,

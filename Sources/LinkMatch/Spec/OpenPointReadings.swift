@@ -30,7 +30,7 @@ public enum OpenPointReadings {
         let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
                                       entryDefaults: entry.defaults, domainDefaults: document.defaults)
         var out: [OpenPointReading] = []
-        func replacing(_ point: String, _ reading: String, with rules: [Rule]) {
+        func replacing(_ point: String, _ reading: String, with rules: [DocumentRule]) {
             guard let app = appID ?? entry.appIDs.first else { return }
             var alternative = document
             alternative.entries[e].rules.replaceSubrange(r...r, with: rules)

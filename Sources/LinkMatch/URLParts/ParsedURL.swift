@@ -14,6 +14,20 @@ public struct ParsedURL: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { text }
 
+    /// Splits an absolute URL `scheme://[userinfo@]host[:port][path][?query][#fragment]` (RFC 3986
+    /// appendix B) without resolving or decoding anything.
+    ///
+    /// First U4: raw non-ASCII scalars, controls, space and `" < > \ ^ ` { | }` are
+    /// percent-encoded (`encodeUnsafeCharacters`); `text` is that result and offsets count its bytes.
+    /// Any scheme is accepted (U2 is `decide`'s check, not the parser's); userinfo and port are
+    /// dropped from `host`; an IP literal `[...]` is kept with its brackets.
+    ///
+    /// Throws `URLParseError`, and only it, with one of these kinds:
+    /// - `.invalidPercentEscape`: a `%` not followed by two hex digits (offset of the `%`).
+    /// - `.missingScheme`: no `scheme:` before the first `/`, `?` or `#` (offset 0).
+    /// - `.invalidScheme`: the scheme is not a letter then letters, digits, `+`, `-`, `.` (offset 0).
+    /// - `.missingHost`: no `//` after the scheme, or an empty host (offset where it was expected).
+    /// - `.invalidHost`: an unclosed `[`, or a port that is not all digits (offset of the authority).
     public init(_ string: String) throws(URLParseError) {
         let normalized = Self.encodeUnsafeCharacters(string)
         let bytes = Array(normalized.utf8)

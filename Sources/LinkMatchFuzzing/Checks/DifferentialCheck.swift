@@ -25,14 +25,14 @@ public enum DifferentialCheck {
             ("text", .string(c.text)),
             ("caseSensitive", .bool(c.caseSensitive)),
             ("percentEncoded", .bool(c.percentEncoded)),
-            ("variables", J.variables(c.variables)),
+            ("variables", ReadableJSON.variables(c.variables)),
         ]
         pairs.append((engines.reference.name == engines.candidate.name ? "reference" : engines.reference.name,
                       .string(engines.reference.matchPart(request).rawValue)))
         if engines.reference.name != engines.candidate.name {
             pairs.append((engines.candidate.name, .string(engines.candidate.matchPart(request).rawValue)))
         }
-        return J.object(pairs)
+        return ReadableJSON.object(pairs)
     }
 
     public static func readable(_ c: PartCase, engines: Engines) -> String {
@@ -41,12 +41,20 @@ public enum DifferentialCheck {
 
     /// Reads the readable form back (answers are ignored; missing flags take their defaults).
     public static func parseReadable(_ text: String) throws(SeedEncodingError) -> PartCase {
-        let obj = try J.parse(text, what: "the differential case")
-        let kindName = try J.string(obj, "kind", default: "path")
+        let obj = try ReadableJSON.parse(text, what: "the differential case")
+        let kindName = try ReadableJSON.string(obj, "kind", default: "path")
         guard let kind = PartRequest.Kind(rawValue: kindName) else { throw SeedEncodingError("\"kind\" must be \"path\" or \"plain\"") }
-        return PartCase(pattern: try J.string(obj, "pattern"), kind: kind, text: try J.string(obj, "text"),
-                        caseSensitive: try J.bool(obj, "caseSensitive", default: true),
-                        percentEncoded: try J.bool(obj, "percentEncoded", default: true),
-                        variables: try J.variables(from: obj["variables"]))
+        return PartCase(pattern: try ReadableJSON.string(obj, "pattern"), kind: kind, text: try ReadableJSON.string(obj, "text"),
+                        caseSensitive: try ReadableJSON.bool(obj, "caseSensitive", default: true),
+                        percentEncoded: try ReadableJSON.bool(obj, "percentEncoded", default: true),
+                        variables: try ReadableJSON.variables(from: obj["variables"]))
+    }
+}
+
+extension DifferentialCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> PartCase { PartCase(bytes: bytes) }
+    public static func run(_ c: PartCase, engines: Engines) -> CheckFailure? { check(c, engines: engines) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
     }
 }

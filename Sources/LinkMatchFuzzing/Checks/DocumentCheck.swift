@@ -45,14 +45,14 @@ public enum DocumentCheck {
         if let reason = d.reason { pairs.append(("reason", .string(reason.rawValue))) }
         if let rule = d.rule {
             pairs.append(("rule", .string(rule.sourcePath)))
-            pairs.append(("flags", J.object([("exclude", .bool(rule.exclude)), ("caseSensitive", .bool(rule.caseSensitive)),
+            pairs.append(("flags", ReadableJSON.object([("exclude", .bool(rule.exclude)), ("caseSensitive", .bool(rule.caseSensitive)),
                                              ("percentEncoded", .bool(rule.percentEncoded))])))
             pairs.append(("parts", .array(rule.parts.map { p in
-                J.object([("part", .string(p.part.description)), ("pattern", p.pattern.map { .string($0) } ?? .null),
-                          ("texts", J.strings(p.texts)), ("verdict", .string(p.verdict.rawValue))])
+                ReadableJSON.object([("part", .string(p.part.description)), ("pattern", p.pattern.map { .string($0) } ?? .null),
+                          ("texts", ReadableJSON.strings(p.texts)), ("verdict", .string(p.verdict.rawValue))])
             })))
         }
-        return J.object(pairs)
+        return ReadableJSON.object(pairs)
     }
 
     public static func readableJSON(_ c: DocumentCase, engines: Engines) -> JSONValue {
@@ -62,7 +62,7 @@ public enum DocumentCheck {
             let actual = engines.reference.name == engines.candidate.name ? nil : engines.candidate.prepare(document)
             for url in c.urls {
                 guard let parsed = try? ParsedURL(url) else {
-                    decisions.append(J.object([("url", .string(url)), ("skipped", .string("not a valid URL (U4)"))]))
+                    decisions.append(ReadableJSON.object([("url", .string(url)), ("skipped", .string("not a valid URL (U4)"))]))
                     continue
                 }
                 for app in c.appIDs {
@@ -72,12 +72,12 @@ public enum DocumentCheck {
                     if let actual {
                         pairs.append((engines.candidate.name, decisionJSON(actual.decide(parsed, appID: app, domain: c.domain))))
                     }
-                    decisions.append(J.object(pairs))
+                    decisions.append(ReadableJSON.object(pairs))
                 }
             }
         }
-        return J.object([
-            ("aasa", c.aasa), ("domain", .string(c.domain)), ("appIDs", J.strings(c.appIDs)), ("urls", J.strings(c.urls)),
+        return ReadableJSON.object([
+            ("aasa", c.aasa), ("domain", .string(c.domain)), ("appIDs", ReadableJSON.strings(c.appIDs)), ("urls", ReadableJSON.strings(c.urls)),
             ("decisions", .array(decisions)),
         ])
     }
@@ -88,14 +88,27 @@ public enum DocumentCheck {
 
     /// Reads the readable form back. Also accepts a conformance case (`"appId"` and `"url"`).
     public static func parseReadable(_ text: String) throws(SeedEncodingError) -> DocumentCase {
-        let obj = try J.parse(text, what: "the document case")
+        let obj = try ReadableJSON.parse(text, what: "the document case")
         guard let aasa = obj["aasa"] else { throw SeedEncodingError("missing \"aasa\"") }
         var appIDs: [String] = []
-        if let list = obj["appIDs"] { appIDs += try J.stringList(list, what: "\"appIDs\"") }
-        for key in ["appId", "appID"] where obj[key] != nil { appIDs.append(try J.string(obj, key)) }
+        if let list = obj["appIDs"] { appIDs += try ReadableJSON.stringList(list, what: "\"appIDs\"") }
+        for key in ["appId", "appID"] where obj[key] != nil { appIDs.append(try ReadableJSON.string(obj, key)) }
         var urls: [String] = []
-        if let list = obj["urls"] { urls += try J.stringList(list, what: "\"urls\"") }
-        if obj["url"] != nil { urls.append(try J.string(obj, "url")) }
-        return DocumentCase(aasa: aasa, domain: try J.string(obj, "domain", default: "example.com"), appIDs: appIDs, urls: urls)
+        if let list = obj["urls"] { urls += try ReadableJSON.stringList(list, what: "\"urls\"") }
+        if obj["url"] != nil { urls.append(try ReadableJSON.string(obj, "url")) }
+        return DocumentCase(aasa: aasa, domain: try ReadableJSON.string(obj, "domain", default: "example.com"), appIDs: appIDs, urls: urls)
+    }
+}
+
+extension DocumentCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> DocumentCase { DocumentCase(bytes: bytes) }
+    /// The decisions agree, and every URL splits as Foundation splits it.
+    public static func run(_ c: DocumentCase, engines: Engines) -> CheckFailure? {
+        check(c, engines: engines)
+            ?? URLSplitCheck.check(c.urls, target: .document) { readable(c, engines: engines) }
+    }
+    /// A conformance case (`aasa`, `domain`, `appId`, `url`) is accepted as is.
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
     }
 }

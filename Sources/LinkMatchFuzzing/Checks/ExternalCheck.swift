@@ -132,3 +132,13 @@ final class ExternalSession: @unchecked Sendable {
         }
     }
 }
+
+extension ExternalCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> DocumentCase { DocumentCase(bytes: bytes) }
+    public static func run(_ c: DocumentCase, engines: Engines) -> CheckFailure? { check(c, engines: engines) }
+    /// The `document` target's readable form and seed format.
+    public static func readable(_ c: DocumentCase, engines: Engines) -> String { DocumentCheck.readable(c, engines: engines) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try DocumentCheck.parseReadable(readableJSON).encoded()
+    }
+}

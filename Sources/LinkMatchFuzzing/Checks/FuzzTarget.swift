@@ -1,6 +1,6 @@
 import LinkMatch
 
-/// The fuzz targets; each has one check (`Checks.run`) and one libFuzzer executable.
+/// The fuzz targets; each has one check (`check`, a `FuzzCheck`) and one libFuzzer executable.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// One pattern against one URL part: reference and candidate `matchPart` agree.
     case differential
@@ -16,6 +16,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A whole document case sent to an external program (`LINKMATCH_FUZZ_PROGRAM`) over the
     /// conformance protocol; without one, to the reference behind the protocol (ExternalCheck).
     case external
+
+    /// The registry: the type that decodes, checks and reads this target's cases.
+    public var check: any FuzzCheck.Type {
+        switch self {
+        case .differential: return DifferentialCheck.self
+        case .document: return DocumentCheck.self
+        case .percentEncoding: return PercentEncodingCheck.self
+        case .parser: return ParserCheck.self
+        case .metamorphic: return MetamorphicCheck.self
+        case .external: return ExternalCheck.self
+        }
+    }
 }
 
 /// The two engines a check compares: the oracle and the implementation under test.

@@ -148,3 +148,13 @@ public enum MetamorphicCheck {
         return json.serialized(pretty: true)
     }
 }
+
+extension MetamorphicCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> PartCase { PartCase(bytes: bytes) }
+    public static func run(_ c: PartCase, engines: Engines) -> CheckFailure? { check(c, engines: engines) }
+    public static func readable(_ c: PartCase, engines: Engines) -> String { readable(c, engines: engines, problem: nil) }
+    /// The same case format as `differential`.
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try DifferentialCheck.parseReadable(readableJSON).encoded()
+    }
+}

@@ -87,7 +87,7 @@ public enum ParserCheck {
             pairs.append(("error", .string(error.description)))
         }
         if let problem = problem(c.file) { pairs.append(("problem", .string(problem))) }
-        return J.object(pairs)
+        return ReadableJSON.object(pairs)
     }
 
     public static func readable(_ c: ParserCase) -> String { readableJSON(c).serialized(pretty: true) }
@@ -95,7 +95,7 @@ public enum ParserCheck {
     /// `{"file": "..."}` (UTF-8 text), `{"fileHex": "..."}` (any bytes) or `{"aasa": {...}}` (a JSON
     /// document, encoded through the generator so mutations stay structured).
     public static func parseReadable(_ text: String) throws(SeedEncodingError) -> ParserSeed {
-        let obj = try J.parse(text, what: "the parser case")
+        let obj = try ReadableJSON.parse(text, what: "the parser case")
         if case .string(let s)? = obj["file"] { return .file(Array(s.utf8)) }
         if case .string(let h)? = obj["fileHex"] {
             var bytes: [UInt8] = []
@@ -126,5 +126,15 @@ public enum ParserSeed: Sendable {
         case .file(let bytes): return ParserCase(file: bytes).encoded()
         case .aasa(let json): return try ParserCase.encodedGenerated(json)
         }
+    }
+}
+
+extension ParserCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> ParserCase { ParserCase(bytes: bytes) }
+    /// No engines: the check is about the document parser alone.
+    public static func run(_ c: ParserCase, engines: Engines) -> CheckFailure? { check(c) }
+    public static func readable(_ c: ParserCase, engines: Engines) -> String { readable(c) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
     }
 }

@@ -153,7 +153,7 @@ public enum PercentEncodingCheck {
         pairs.append(("decodeLenient", .string(PercentCoding.decodeLenient(s))))
         pairs.append(("foundationRemoving", s.removingPercentEncoding.map { .string($0) } ?? .null))
         if let problem = problem(s) { pairs.append(("problem", .string(problem))) }
-        return J.object(pairs)
+        return ReadableJSON.object(pairs)
     }
 
     static func hex(_ b: UInt8) -> String {
@@ -164,6 +164,16 @@ public enum PercentEncodingCheck {
     public static func readable(_ c: PercentCase) -> String { readableJSON(c).serialized(pretty: true) }
 
     public static func parseReadable(_ text: String) throws(SeedEncodingError) -> PercentCase {
-        PercentCase(text: try J.string(try J.parse(text, what: "the percent-encoding case"), "text"))
+        PercentCase(text: try ReadableJSON.string(try ReadableJSON.parse(text, what: "the percent-encoding case"), "text"))
+    }
+}
+
+extension PercentEncodingCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> PercentCase { PercentCase(bytes: bytes) }
+    /// No engines: the check is about PercentCoding alone.
+    public static func run(_ c: PercentCase, engines: Engines) -> CheckFailure? { check(c) }
+    public static func readable(_ c: PercentCase, engines: Engines) -> String { readable(c) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
     }
 }

@@ -14,8 +14,15 @@ public enum Mutants {
     public struct Entry: Sendable {
         public var name: String
         public var engine: any MatchEngine
+        /// The targets whose bounded test (MutantDetectionTests) catches it.
         public var caughtBy: [FuzzTarget]
         public var mistake: String
+        /// The targets `scripts/measure.sh` fuzzes it with, when not `caughtBy` (a mistake only
+        /// long libFuzzer runs reach).
+        public var fuzzedBy: [FuzzTarget]? = nil
+
+        /// What `fuzz-corpus-tool mutants` prints, and so what measure.sh runs.
+        public var measuredBy: [FuzzTarget] { fuzzedBy ?? caughtBy }
     }
 
     public static func named(_ name: String) -> (any MatchEngine)? {

@@ -59,7 +59,8 @@ enum StepMutants {
             Mutants.Entry(name: "item-value-ends-at-second-equals", engine: MutantEngine(
                 name: "mutant:item-value-ends-at-second-equals",
                 itemQuery: { q in itemsCutAtSecondEquals(q) }),
-                  caughtBy: [], mistake: "a query item splits at every `=`, so `t=a=b` has the value `a` (U5: at the first `=` only)"),
+                  caughtBy: [], mistake: "a query item splits at every `=`, so `t=a=b` has the value `a` (U5: at the first `=` only)",
+                  fuzzedBy: [.document]),
             Mutants.Entry(name: "predefined-beats-custom", engine: MutantEngine(
                 name: "mutant:predefined-beats-custom",
                 request: { r in var r = r; r.variables = withoutPredefinedNames(r.variables); return r },

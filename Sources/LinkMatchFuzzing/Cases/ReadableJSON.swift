@@ -1,7 +1,7 @@
 import LinkMatch
 
-/// Small helpers for building and reading the readable (JSON) form of cases.
-enum J {
+/// Building and reading the readable (JSON) form of cases, with typed errors naming the key.
+enum ReadableJSON {
     static func object(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(pairs.map { JSONMember(key: $0.0, value: $0.1) }))
     }

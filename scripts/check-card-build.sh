@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The package card promises "`swift build -Xswiftc -sanitize=fuzzer` runs". This proves it, and the two release
 # forms beside it, as a user types them at the package root: no --product, every target of the package.
-# For each form, every fuzz-* binary it leaves must fuzz (libFuzzer's banner, at least MIN_COUNTERS coverage
-# counters, N runs done) and the programs built with it must still work (linkmatch decides a URL,
+# For each form, every fuzz-* binary it leaves must fuzz (fuzz-common.sh's log_shows_fuzzing: libFuzzer's banner,
+# at least 1000 coverage counters, N runs done) and the programs built with it must still work (linkmatch decides a URL,
 # fuzz-corpus-tool lists the mutants, linkmatch-bench answers a usage error with exit 2): in a fuzzer build they
 # run from LLVMFuzzerInitialize (Sources/Programs/include/linkmatch_program.h).
 # Each form builds in its own scratch folder (the flags differ, so they would rebuild each other anyway);
@@ -12,7 +12,6 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
-MIN_COUNTERS=1000
 runs=1000
 only=()
 while (($#)); do
@@ -60,12 +59,10 @@ for form in "${FORMS[@]}"; do
     for target in "${TARGETS[@]}"; do
         status=0
         (cd "$work" && "$bin/fuzz-$target" -runs="$runs" -max_len=256 >"$work/run.log" 2>&1) || status=$?
-        counters=$(grep -a -m1 -oE '[0-9]+ inline 8-bit counters' "$work/run.log" | grep -a -oE '^[0-9]+' || true)
-        if ((status == 0)) && grep -a -q '^INFO: Running with' "$work/run.log" &&
-            grep -a -q "^Done $runs runs" "$work/run.log" && ((${counters:-0} >= MIN_COUNTERS)); then
-            pass "fuzz-$target: libFuzzer banner, $counters coverage counters, $(grep -a '^Done' "$work/run.log")"
+        if log_shows_fuzzing "$work/run.log" "$runs" "$status"; then
+            pass "fuzz-$target: libFuzzer banner, $(log_counters "$work/run.log") coverage counters, $(grep -a '^Done' "$work/run.log")"
         else
-            fail "fuzz-$target: exit $status, counters ${counters:-none}:"
+            fail "fuzz-$target: exit $status, $(log_counters "$work/run.log") counters, no banner or run count:"
             tail -5 "$work/run.log" | sed 's/^/         /'
         fi
     done

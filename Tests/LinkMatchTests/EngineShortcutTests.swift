@@ -2,8 +2,9 @@ import XCTest
 @testable import LinkMatch
 
 /// The shortcuts that make the engines cheaper per call must not change an answer: prebuilt tries of
-/// the predefined variables, the compiled engine's one-entry pattern cache, and the reference
-/// matcher's hashed fallback for visited states. Each is compared with the computation it replaces.
+/// the predefined variables (compiled) and their values read once (reference), both engines' caches
+/// of recently built patterns and the reference's per-document one, and the reference matcher's
+/// hashed fallback for visited states. Each is compared with the computation it replaces.
 final class EngineShortcutTests: XCTestCase {
     /// Appending a predefined variable's prebuilt trie adds exactly the states and edges building it
     /// there would, below a root that is not state 0 (so the renumbering is exercised).
@@ -36,28 +37,79 @@ final class EngineShortcutTests: XCTestCase {
     /// "é" and "e" + U+0301 are equal Strings but different patterns (P2): the cache must not hand
     /// one's compiled form to the other, nor reuse a pattern across flags or variables.
     func testPatternCacheKeysOnExactScalarsFlagsAndVariables() {
-        let engine = CompiledEngine()
+        for engine: any MatchEngine in [CompiledEngine(), ReferenceEngine()] {
+            patternCacheChecks(engine)
+        }
+    }
+
+    func patternCacheChecks(_ engine: any MatchEngine) {
         let precomposed = PartRequest(pattern: "/\u{E9}", kind: .path, text: "/\u{E9}", percentEncoded: false)
         var decomposed = precomposed
         decomposed.pattern = "/e\u{301}"
-        XCTAssertEqual(engine.matchPart(precomposed), .matched)
-        XCTAssertEqual(engine.matchPart(decomposed), .notMatched)
-        XCTAssertEqual(engine.matchPart(precomposed), .matched)
+        XCTAssertEqual(engine.matchPart(precomposed), .matched, engine.name)
+        XCTAssertEqual(engine.matchPart(decomposed), .notMatched, engine.name)
+        XCTAssertEqual(engine.matchPart(precomposed), .matched, engine.name)
 
         let sensitive = PartRequest(pattern: "/A", kind: .path, text: "/a")
         var insensitive = sensitive
         insensitive.caseSensitive = false
-        XCTAssertEqual(engine.matchPart(sensitive), .notMatched)
-        XCTAssertEqual(engine.matchPart(insensitive), .matched)
+        XCTAssertEqual(engine.matchPart(sensitive), .notMatched, engine.name)
+        XCTAssertEqual(engine.matchPart(insensitive), .matched, engine.name)
 
         let withA = PartRequest(pattern: "/$(v)", kind: .path, text: "/a", variables: VariableTable(custom: [("v", ["a"])]))
         var withB = withA
         withB.variables = VariableTable(custom: [("v", ["b"])])
-        XCTAssertEqual(engine.matchPart(withA), .matched)
-        XCTAssertEqual(engine.matchPart(withB), .notMatched)
+        XCTAssertEqual(engine.matchPart(withA), .matched, engine.name)
+        XCTAssertEqual(engine.matchPart(withB), .notMatched, engine.name)
         // The same pattern with another text reuses the compiled pattern and still answers per text.
         withB.text = "/b"
-        XCTAssertEqual(engine.matchPart(withB), .matched)
+        XCTAssertEqual(engine.matchPart(withB), .matched, engine.name)
+        // Variable names compare exactly too (V1): "$(\u{E9})" is not defined by "e\u{301}".
+        let byPrecomposedName = PartRequest(pattern: "/$(\u{E9})", kind: .path, text: "/a",
+                                            variables: VariableTable(custom: [("\u{E9}", ["a"])]))
+        var byDecomposedName = byPrecomposedName
+        byDecomposedName.variables = VariableTable(custom: [("e\u{301}", ["a"])])
+        XCTAssertEqual(engine.matchPart(byPrecomposedName), .matched, engine.name)
+        XCTAssertEqual(engine.matchPart(byDecomposedName), .invalidPattern, engine.name)
+        // The path and plain readings of one pattern differ (N1, N2).
+        let path = PartRequest(pattern: "a/", kind: .path, text: "a")
+        var plain = path
+        plain.kind = .plain
+        XCTAssertEqual(engine.matchPart(path), .matched, engine.name)
+        XCTAssertEqual(engine.matchPart(plain), .notMatched, engine.name)
+    }
+
+    /// The reference keeps one document's built patterns for all its decisions; "/\u{E9}" and
+    /// "/e\u{301}" in two rules must still each decide for their own URL.
+    func testReferenceDocumentCacheKeysOnExactScalars() throws {
+        let json = #"{"applinks":{"details":[{"appIDs":["T.app"],"components":[{"/":"/e\u0301","exclude":true,"percentEncoded":false},"#
+            + #"{"/":"/\u00e9","percentEncoded":false}]}]}}"#
+        let prepared = ReferenceEngine().prepare(try AASADocument.parse(json: json).document)
+        for _ in 0..<2 { // the second round is answered from the cache
+            XCTAssertEqual(prepared.decide(try ParsedURL("https://example.com/%C3%A9"), appID: "T.app", domain: "").outcome, Decision.Outcome.match)
+            XCTAssertEqual(prepared.decide(try ParsedURL("https://example.com/e%CC%81"), appID: "T.app", domain: "").outcome, Decision.Outcome.exclude)
+        }
+    }
+
+    /// The reference reads the predefined variables' values once; a custom variable with the same
+    /// values is read on every build. Both must give the same matcher and the same P5 size.
+    func testReferencePredefinedValuesReadOnceEqualReadingThemAgain() throws {
+        for (name, values) in ReferenceVariables.predefined {
+            let custom = ReferenceVariables(custom: [("v", values)])
+            for caseSensitive in [true, false] {
+                let once = try XCTUnwrap(ReferencePatternMatcher.build(pattern: "$(\(name))", isPath: false, caseSensitive: caseSensitive,
+                                                                       variables: ReferenceVariables(custom: [])))
+                let again = try XCTUnwrap(ReferencePatternMatcher.build(pattern: "$(v)", isPath: false, caseSensitive: caseSensitive,
+                                                                        variables: custom))
+                XCTAssertEqual(once.map(\.atoms), again.map(\.atoms), name)
+                XCTAssertEqual(once.map(\.choices), again.map(\.choices), name)
+                XCTAssertGreaterThanOrEqual(once.first?.choices.first?.count ?? 0, 10, name)
+            }
+            XCTAssertEqual(ReferenceLimits.expandedSize([.variable(name)], variables: ReferenceVariables(custom: [])),
+                           ReferenceLimits.expandedSize([.variable("v")], variables: custom), name)
+        }
+        XCTAssertEqual(ReferenceLimits.expandedSize([.variable("lang")], variables: ReferenceVariables(custom: [])),
+                       1 + PredefinedTables.languageCodes.reduce(0) { $0 + $1.unicodeScalars.count })
     }
 
     /// A pattern with thousands of positions against a long text needs more than the flat visited

@@ -72,8 +72,15 @@ final class BitNFA: Sendable {
         words = (n + 63) >> 6
         accept = current
 
-        // Unit classes: every distinct literal label gets one; class 0 is "any other unit".
-        let units = Array(Set(b.labels.filter { $0 != UnitLabel.any && $0 != UnitLabel.none })).sorted()
+        // Unit classes: every distinct literal label gets one; class 0 is "any other unit". ASCII
+        // labels (nearly all) are collected in a table, not hashed: a `$(lang)` pattern has
+        // thousands of states.
+        var asciiSeen = [Bool](repeating: false, count: 128)
+        var wideSeen = Set<UInt32>()
+        for label in b.labels where label != UnitLabel.any && label != UnitLabel.none {
+            if label < 128 { asciiSeen[Int(label)] = true } else { wideSeen.insert(label) }
+        }
+        let units = (0..<128).filter { asciiSeen[$0] }.map(UInt32.init) + wideSeen.sorted()
         let classCount = units.count + 1
         var asciiClass = [UInt16](repeating: 0, count: 128)
         var wideUnits: [UInt32] = []
@@ -93,8 +100,6 @@ final class BitNFA: Sendable {
         var jumps: [(from: Int, to: Int)] = []
         if usesShift {
             classMasks = [UInt64](repeating: 0, count: classCount * words)
-            var classOfUnit: [UInt32: Int] = [:]
-            for (i, u) in units.enumerated() { classOfUnit[u] = i + 1 }
             for edge in b.edges {
                 guard edge.to == edge.from + 1 else { jumps.append(edge); continue }
                 let label = b.labels[edge.to]
@@ -102,7 +107,8 @@ final class BitNFA: Sendable {
                 let bit = UInt64(1) << UInt64(edge.to & 63)
                 if label == UnitLabel.any {
                     for c in 0..<classCount { classMasks[c * words + word] |= bit }
-                } else if let c = classOfUnit[label] {
+                } else if label != UnitLabel.none {
+                    let c = Self.unitClass(label, ascii: asciiClass, wideUnits: wideUnits, wideClasses: wideClasses)
                     classMasks[c * words + word] |= bit
                 }
             }
@@ -167,9 +173,12 @@ final class BitNFA: Sendable {
             fill[e.from] += 1
             sources[e.from >> 6] |= UInt64(1) << UInt64(e.from & 63)
         }
+        func before(_ a: Int32, _ b: Int32) -> Bool { (key(Int(a)), a) < (key(Int(b)), b) }
         for s in 0..<stateCount where counts[s + 1] - counts[s] > 1 {
             let range = Int(counts[s])..<Int(counts[s + 1])
-            let sorted = targets[range].sorted { (key(Int($0)), $0) < (key(Int($1)), $1) }
+            // Trie children of sorted value lists (the predefined ones) come sorted already.
+            if range.dropFirst().allSatisfy({ before(targets[$0 - 1], targets[$0]) }) { continue }
+            let sorted = targets[range].sorted(by: before)
             targets.replaceSubrange(range, with: sorted)
         }
         return (sources, counts, targets)
@@ -201,6 +210,13 @@ final class BitNFA: Sendable {
 
     @inline(__always)
     func unitClass(_ unit: UInt32) -> Int {
+        Self.unitClass(unit, ascii: asciiClass, wideUnits: wideUnits, wideClasses: wideClasses)
+    }
+
+    /// The class of `unit`: from the ASCII table, else by binary search in the sorted wide units; 0
+    /// when no label is that unit.
+    @inline(__always)
+    static func unitClass(_ unit: UInt32, ascii asciiClass: [UInt16], wideUnits: [UInt32], wideClasses: [UInt16]) -> Int {
         if unit < 128 { return Int(asciiClass[Int(unit)]) }
         var lo = 0
         var hi = wideUnits.count

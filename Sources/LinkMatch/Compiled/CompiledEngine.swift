@@ -5,7 +5,7 @@ import Synchronization
 /// and traces as `ReferenceEngine`, implemented independently; never answers `undecided`.
 public struct CompiledEngine: MatchEngine {
     public var name: String { "compiled" }
-    private let lastPart = LastCompiledPart()
+    private let recentParts = RecentCompiledParts()
 
     public init() {}
 
@@ -13,11 +13,10 @@ public struct CompiledEngine: MatchEngine {
         CompiledDocument(document)
     }
 
-    /// Callers often ask about one pattern with several texts in a row (the metamorphic checks do),
-    /// so the last compiled pattern is kept and reused when pattern, kind, flags and variables are
-    /// the same, scalar for scalar. The verdict is what `matchPartCountingWork` gives.
+    /// Recently compiled patterns are reused (RecentCompiledParts) when pattern, kind, flags and
+    /// variables are the same, scalar for scalar. The verdict is what `matchPartCountingWork` gives.
     public func matchPart(_ request: PartRequest) -> PartVerdict {
-        lastPart.compiled(for: request).verdict(for: request.text)
+        recentParts.compiled(for: request).verdict(for: request.text)
     }
 
     /// `matchPart` plus the work it did: unit comparisons in the fast paths, state-set words,
@@ -70,29 +69,41 @@ public struct CompiledPart: Sendable {
     public var shapeName: String { pattern?.shape.rawValue ?? "invalid" }
 }
 
-/// A one-entry cache of `CompiledPart`s for `CompiledEngine.matchPart`. Thread-safe: the lock is held
-/// only to read or replace the entry, never while compiling.
-final class LastCompiledPart: Sendable {
-    private let slot = Mutex<(request: PartRequest, part: CompiledPart)?>(nil)
+/// The `CompiledPart`s `CompiledEngine.matchPart` compiled lately, for reuse: callers often ask about
+/// one pattern with several texts (the metamorphic relations do, and a fuzzer's next input often
+/// changes only the text). Compiling is a function of the key, so reuse changes no verdict. The key
+/// is exact: UTF-8 bytes name scalars one to one, where String's `==` is canonical equivalence
+/// ("é" and "e\u{301}" compile differently). Thread-safe: the lock is held only to look up or store,
+/// never while compiling; when full, the table starts over.
+final class RecentCompiledParts: Sendable {
+    struct Key: Hashable {
+        var pattern: [UInt8]
+        var kind: PartRequest.Kind
+        var caseSensitive: Bool
+        var percentEncoded: Bool
+        /// Each custom definition: its name, then its values.
+        var variables: [[[UInt8]]]
 
-    func compiled(for request: PartRequest) -> CompiledPart {
-        let hit = slot.withLock { entry -> CompiledPart? in
-            guard let entry, Self.compilesTheSame(entry.request, request) else { return nil }
-            return entry.part
+        init(_ r: PartRequest) {
+            pattern = Array(r.pattern.utf8)
+            kind = r.kind
+            caseSensitive = r.caseSensitive
+            percentEncoded = r.percentEncoded
+            variables = r.variables.custom.map { [Array($0.name.utf8)] + $0.values.map { Array($0.utf8) } }
         }
-        if let hit { return hit }
-        let part = CompiledPart(request)
-        slot.withLock { $0 = (request, part) }
-        return part
     }
 
-    /// Same pattern, kind, flags and variables, comparing strings scalar for scalar (`==` on String
-    /// is canonical equivalence, and "é" and "e\u{301}" compile differently).
-    static func compilesTheSame(_ a: PartRequest, _ b: PartRequest) -> Bool {
-        a.kind == b.kind && a.caseSensitive == b.caseSensitive && a.percentEncoded == b.percentEncoded
-            && a.pattern.isExactly(b.pattern)
-            && a.variables.custom.elementsEqual(b.variables.custom) { x, y in
-                x.name.isExactly(y.name) && x.values.elementsEqual(y.values) { $0.isExactly($1) }
-            }
+    static let capacity = 64
+    private let table = Mutex<[Key: CompiledPart]>([:])
+
+    func compiled(for request: PartRequest) -> CompiledPart {
+        let key = Key(request)
+        if let hit = table.withLock({ $0[key] }) { return hit }
+        let part = CompiledPart(request)
+        table.withLock {
+            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
+            $0[key] = part
+        }
+        return part
     }
 }

@@ -2,9 +2,10 @@
 /// many rules using `$(lang)` parses its 631 values once, not once per rule (V1–V6, E1).
 struct VariableResolver {
     let table: VariableTable
-    /// name -> parsed values (nil = undefined, P4). Keyed lookups only; never iterated.
-    private var sensitive: [String: [[CompiledAtom]]?] = [:]
-    private var folded: [String: [[CompiledAtom]]?] = [:]
+    /// name (its UTF-8, so that names compare exactly, not canonically) -> parsed values (nil =
+    /// undefined, P4). Keyed lookups only; never iterated.
+    private var sensitive: [[UInt8]: [[CompiledAtom]]?] = [:]
+    private var folded: [[UInt8]: [[CompiledAtom]]?] = [:]
 
     init(_ table: VariableTable) {
         self.table = table
@@ -12,22 +13,23 @@ struct VariableResolver {
 
     /// The values of `name` as atoms, folded when `caseSensitive` is false; nil when undefined.
     mutating func values(of name: String, caseSensitive: Bool) -> [[CompiledAtom]]? {
-        if let cached = caseSensitive ? sensitive[name] : folded[name] { return cached }
+        let key = Array(name.utf8)
+        if let cached = caseSensitive ? sensitive[key] : folded[key] { return cached }
         let parsed: [[CompiledAtom]]?
-        if !table.custom.contains(where: { $0.name == name }), let shared = Self.predefined[name] {
+        if !table.definesCustom(name), VariableTable.predefined(name) != nil, let shared = Self.predefined[name] {
             // Not redefined (V5): the predefined values, parsed once per process.
             parsed = caseSensitive ? shared.sensitive : shared.folded
         } else {
             parsed = table.values(of: name).map { Self.parse($0, caseSensitive: caseSensitive) }
         }
-        if caseSensitive { sensitive[name] = .some(parsed) } else { folded[name] = .some(parsed) }
+        if caseSensitive { sensitive[key] = .some(parsed) } else { folded[key] = .some(parsed) }
         return parsed
     }
 
     /// The predefined variable `name` resolves to with this fold mode, or nil when it is custom or
     /// undefined (a custom definition replaces a predefined one, V5).
     func predefinedOrigin(of name: String, caseSensitive: Bool) -> PredefinedVariable? {
-        guard Self.predefined[name] != nil, !table.custom.contains(where: { $0.name == name }) else { return nil }
+        guard VariableTable.predefined(name) != nil, Self.predefined[name] != nil, !table.definesCustom(name) else { return nil }
         return PredefinedVariable(name: name, caseSensitive: caseSensitive)
     }
 

@@ -8,7 +8,7 @@ public struct VariableTable: Sendable, Equatable {
     }
 
     public static func == (lhs: VariableTable, rhs: VariableTable) -> Bool {
-        lhs.custom.elementsEqual(rhs.custom) { $0.name == $1.name && $0.values == $1.values }
+        lhs.custom.elementsEqual(rhs.custom) { $0.name.isExactly($1.name) && $0.values.elementsEqual($1.values) { $0.isExactly($1) } }
     }
 
     /// The names of the predefined variables, in the order Apple lists them.
@@ -16,13 +16,23 @@ public struct VariableTable: Sendable, Equatable {
 
     /// The values of `name` as written, or nil when the variable is undefined (P4).
     /// A custom definition replaces a predefined one of the same name (V5); for a name defined twice
-    /// the last definition wins (like duplicate JSON keys, D5).
+    /// the last definition wins (like duplicate JSON keys, D5). Names compare exactly, scalar for
+    /// scalar (D9: keys are compared exactly), not by String's canonical equivalence.
     public func values(of name: String) -> [String]? {
-        if let def = custom.last(where: { $0.name == name }) { return def.values }
+        if let def = custom.last(where: { $0.name.isExactly(name) }) { return def.values }
         return Self.predefined(name)
     }
 
+    /// Whether a custom definition named exactly `name` exists.
+    func definesCustom(_ name: String) -> Bool {
+        custom.contains { $0.name.isExactly(name) }
+    }
+
     static func predefined(_ name: String) -> [String]? {
+        // `switch` on a String matches canonically equivalent spellings; no other spelling of these
+        // ASCII names exists (no letter in them has a canonical singleton like U+212A KELVIN SIGN),
+        // and the check below keeps it exact anyway.
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         switch name {
         case "alpha": return alpha
         case "upper": return upper
@@ -51,7 +61,7 @@ public struct VariableTable: Sendable, Equatable {
 
     /// The sum of the scalar counts of `name`'s values (0 when undefined), as P5 counts them.
     func scalarCount(of name: String) -> Int {
-        if !custom.contains(where: { $0.name == name }), let count = Self.predefinedScalarCounts[name] { return count }
+        if !definesCustom(name), Self.predefined(name) != nil, let count = Self.predefinedScalarCounts[name] { return count }
         return (values(of: name) ?? []).reduce(0) { $0 + $1.unicodeScalars.count }
     }
 }

@@ -11,6 +11,8 @@ public struct ReferenceEngine: MatchEngine {
     /// is `undecided` (`Decision.Reason.budget`); no per-part reset inside one decision.
     public var budget: Int
     public var name: String { "reference" }
+    /// Patterns `matchPart` built lately (callers often ask about one pattern with several texts).
+    private let builds = ReferenceBuilds(capacity: 64, variablesVary: true)
 
     public init(budget: Int = ReferenceEngine.defaultBudget) {
         self.budget = budget
@@ -20,21 +22,21 @@ public struct ReferenceEngine: MatchEngine {
     /// file; a document built in code has no JSON, and its entries are taken as they are.
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
         let own = document.source.map { ReferenceDocument(json: $0) } ?? ReferenceDocument(model: document)
-        return Prepared(document: own, budget: budget)
+        return Prepared(document: own, budget: budget, builds: ReferenceBuilds(capacity: 4096, variablesVary: false))
     }
 
     public func matchPart(_ request: PartRequest) -> PartVerdict {
         var budget = self.budget
         return Self.compare(pattern: request.pattern, raw: request.text, isPath: request.kind == .path,
-                                   caseSensitive: request.caseSensitive, percentEncoded: request.percentEncoded,
-                                   variables: ReferenceVariables(custom: request.variables.custom), budget: &budget)
+                            caseSensitive: request.caseSensitive, percentEncoded: request.percentEncoded,
+                            variables: ReferenceVariables(custom: request.variables.custom), builds: builds, budget: &budget)
     }
 
     /// One pattern against one raw URL part.
     static func compare(pattern: String, raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool,
-                        variables: ReferenceVariables, budget: inout Int) -> PartVerdict {
-        guard let matchers = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath,
-                                                           caseSensitive: caseSensitive, variables: variables) else {
+                        variables: ReferenceVariables, builds: ReferenceBuilds, budget: inout Int) -> PartVerdict {
+        guard let matchers = builds.matchers(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
+                                             variables: variables) else {
             return .invalidPattern
         }
         let text = ReferencePatternMatcher.prepare(Array(raw.unicodeScalars), isPath: isPath, caseSensitive: caseSensitive,
@@ -52,6 +54,8 @@ public struct ReferenceEngine: MatchEngine {
     struct Prepared: PreparedDocument {
         let document: ReferenceDocument
         let budget: Int
+        /// The document's patterns as built so far (its variables never change).
+        let builds: ReferenceBuilds
 
         func decide(_ url: ParsedURL, appID: String, domain: String) -> Decision {
             // U2: universal links are https only.
@@ -90,7 +94,7 @@ public struct ReferenceEngine: MatchEngine {
                     for raw in raws {
                         verdict = ReferenceEngine.compare(pattern: pattern, raw: raw, isPath: isPath,
                                                           caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded,
-                                                          variables: document.variables, budget: &budget)
+                                                          variables: document.variables, builds: builds, budget: &budget)
                         if verdict != .matched { break }
                     }
                 }

@@ -8,8 +8,8 @@ enum ReferenceLimits {
         var size = 0
         for element in pattern {
             size += 1
-            if case .variable(let name) = element {
-                for value in variables.values(of: name) ?? [] { size += value.unicodeScalars.count }
+            if case .variable(let name) = element, let definition = variables.definition(of: name) {
+                size += scalarCount(definition)
             }
         }
         return size
@@ -18,4 +18,19 @@ enum ReferenceLimits {
     static func fits(_ pattern: [ReferencePattern.Element], variables: ReferenceVariables) -> Bool {
         expandedSize(pattern, variables: variables) <= maxExpandedSize
     }
+
+    /// The scalars in all of a definition's values.
+    static func scalarCount(_ definition: ReferenceVariables.Definition) -> Int {
+        switch definition {
+        case .custom(let values): return count(values)
+        case .predefined(let row): return predefinedScalarCounts[row]
+        }
+    }
+
+    static func count(_ values: [String]) -> Int {
+        values.reduce(0) { $0 + $1.unicodeScalars.count }
+    }
+
+    /// `count` of each row of ReferenceVariables.predefined, counted once.
+    static let predefinedScalarCounts: [Int] = ReferenceVariables.predefined.map { count($0.values) }
 }

@@ -8,23 +8,15 @@ extension ReferencePatternMatcher {
                       variables: ReferenceVariables) -> [ReferencePatternMatcher]? {
         guard let pattern = ReferencePattern.read(source) else { return nil }           // P3
         guard ReferenceLimits.fits(pattern, variables: variables) else { return nil }    // P5
-        func atom(_ e: ReferencePattern.Element) -> Atom {
-            switch e {
-            case .literal(let c): return .literal(caseSensitive ? c : ReferenceFolding.fold(c))
-            case .one: return .one
-            case .many: return .many
-            case .variable: return .one // not reached: values never hold variables (V2)
-            }
-        }
         var atoms: [Atom] = []
         var choices: [[[Atom]]] = []
         for element in pattern {
             if case .variable(let name) = element {
-                guard let values = variables.values(of: name) else { return nil }       // P4
-                choices.append(values.map { ReferencePattern.readValue($0).map(atom) })   // V2, V3
+                guard let definition = variables.definition(of: name) else { return nil } // P4
+                choices.append(values(definition, caseSensitive: caseSensitive))           // V2, V3
                 atoms.append(.choice(choices.count - 1))
             } else {
-                atoms.append(atom(element))
+                atoms.append(atom(element, caseSensitive: caseSensitive))
             }
         }
         guard isPath else { return [ReferencePatternMatcher(atoms: atoms, choices: choices)] }
@@ -43,6 +35,34 @@ extension ReferencePatternMatcher {
             result.append(ReferencePatternMatcher(atoms: trimmed(Array(atoms.dropLast(2))), choices: choices))
         }
         return result
+    }
+
+    /// A pattern element as the matcher walks it, folded (E1) when the pattern is case-insensitive.
+    static func atom(_ e: ReferencePattern.Element, caseSensitive: Bool) -> Atom {
+        switch e {
+        case .literal(let c): return .literal(caseSensitive ? c : ReferenceFolding.fold(c))
+        case .one: return .one
+        case .many: return .many
+        case .variable: return .one // not reached: values never hold variables (V2)
+        }
+    }
+
+    /// A variable's values read (V2) and, for a case-insensitive pattern, folded (V3).
+    static func values(_ definition: ReferenceVariables.Definition, caseSensitive: Bool) -> [[Atom]] {
+        switch definition {
+        case .custom(let values): return read(values, caseSensitive: caseSensitive)
+        case .predefined(let row): return caseSensitive ? predefinedValues[row].exact : predefinedValues[row].folded
+        }
+    }
+
+    static func read(_ values: [String], caseSensitive: Bool) -> [[Atom]] {
+        values.map { ReferencePattern.readValue($0).map { atom($0, caseSensitive: caseSensitive) } }
+    }
+
+    /// `read` of every predefined variable's values, both ways, done once (the values never change,
+    /// and `$(lang)` has 631 of them).
+    static let predefinedValues: [(exact: [[Atom]], folded: [[Atom]])] = ReferenceVariables.predefined.map {
+        (read($0.values, caseSensitive: true), read($0.values, caseSensitive: false))
     }
 
     /// The text a part is compared as (E2, E3, E1, N1, N2, N4).

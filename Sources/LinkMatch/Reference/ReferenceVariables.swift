@@ -8,18 +8,35 @@ struct ReferenceVariables {
     /// The values of `name`, or nil when it is undefined (P4). V5: a custom definition replaces a
     /// predefined one; a name defined twice keeps its last definition (D5, duplicate keys).
     func values(of name: String) -> [String]? {
-        for definition in custom.reversed() where Self.same(definition.name, name) {
-            return definition.values
-        }
-        return Self.predefined(name)
+        definition(of: name).map { $0.values }
     }
 
-    /// V4, value by value as SPEC.md lists them.
-    static func predefined(_ name: String) -> [String]? {
+    /// Where `name`'s values come from: a custom definition (its values), or row `row` of `predefined`.
+    enum Definition {
+        case custom([String])
+        case predefined(row: Int)
+
+        var values: [String] {
+            switch self {
+            case .custom(let values): return values
+            case .predefined(let row): return ReferenceVariables.predefined[row].values
+            }
+        }
+    }
+
+    func definition(of name: String) -> Definition? {
+        for definition in custom.reversed() where Self.same(definition.name, name) {
+            return .custom(definition.values)
+        }
+        return Self.predefined.firstIndex { Self.same($0.name, name) }.map { .predefined(row: $0) }
+    }
+
+    /// V4, value by value as SPEC.md lists them. Built once: a table, not a step.
+    static let predefined: [(name: String, values: [String])] = {
         let upper = letters(from: "A", to: "Z")
         let lower = letters(from: "a", to: "z")
         let digits = letters(from: "0", to: "9")
-        let table: [(String, [String])] = [
+        return [
             ("alpha", upper + lower),
             ("upper", upper),
             ("lower", lower),
@@ -29,8 +46,7 @@ struct ReferenceVariables {
             ("region", PredefinedTables.regionCodes),
             ("lang", PredefinedTables.languageCodes),
         ]
-        return table.first { same($0.0, name) }?.1
-    }
+    }()
 
     /// Every scalar from `first` to `last`, each as a one-character value.
     static func letters(from first: Unicode.Scalar, to last: Unicode.Scalar) -> [String] {
@@ -38,6 +54,6 @@ struct ReferenceVariables {
     }
 
     static func same(_ a: String, _ b: String) -> Bool {
-        Array(a.unicodeScalars) == Array(b.unicodeScalars)
+        a.unicodeScalars.elementsEqual(b.unicodeScalars)
     }
 }

@@ -8,7 +8,8 @@ public enum RuleProbe {
     public static func parts(of rule: EffectiveRule, url: ParsedURL, variables: VariableTable,
                              budget: Int = ReferenceEngine.defaultBudget) -> [PartTrace] {
         var remaining = budget
-        let prepared = ReferenceEngine.Prepared(document: ReferenceDocument(variables: variables), budget: budget)
+        let prepared = ReferenceEngine.Prepared(document: ReferenceDocument(variables: variables), budget: budget,
+                                                   builds: ReferenceBuilds(capacity: 16, variablesVary: false))
         return prepared.evaluate(rule, url, budget: &remaining)
     }
 }

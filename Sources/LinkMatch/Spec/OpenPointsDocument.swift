@@ -116,13 +116,18 @@ extension OpenPoints {
             probes: [OpenPointProbe(aasa: components(#"[{"?":{"b":"2"}}]"#, applinks: #""defaults":{"?":{"a":"1"}}"#),
                                     url: url("/x?b=2"), predictions: ["linkmatch": "match", "merged": "no_match"])]),
         OpenPoint(
-            id: "D12-canonical-equivalence", rules: ["D12"],
-            title: "App IDs that are canonically equivalent but not identical",
-            linkMatchChoice: "Compared code point by code point, as `NSString` does: a precomposed `é` is not `e` + U+0301.",
-            alternatives: ["canonical-equivalence: Swift `String` equality, the two spellings are the same app"],
-            settledBy: "`swcutil verify` with `appIDs: [\"ABCDE12345.com.example.caf\\u00e9\"]` asked for the decomposed spelling.",
+            id: "D12-canonical-equivalence", rules: ["D12", "V1"],
+            title: "App IDs and variable names that are canonically equivalent but not identical",
+            linkMatchChoice: "Compared code point by code point, as `NSString` does: a precomposed `é` is not `e` + U+0301, "
+                + "for app IDs and for the name in `$(name)` against the `substitutionVariables` keys.",
+            alternatives: ["canonical-equivalence: Swift `String` equality, the two spellings are the same app or variable"],
+            settledBy: "`swcutil verify` with `appIDs: [\"ABCDE12345.com.example.caf\\u00e9\"]` asked for the decomposed spelling, "
+                + "and with a variable defined as `cafe\\u0301` used as `$(caf\\u00e9)`.",
             probes: [OpenPointProbe(aasa: #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.caf\u00e9"],"components":[{"/":"/*"}]}]}}"#,
                                     appID: "ABCDE12345.com.example.cafe\u{301}", url: url("/x"),
+                                    predictions: ["linkmatch": "no_match", "canonical-equivalence": "match"]),
+                     OpenPointProbe(aasa: #"{"applinks":{"substitutionVariables":{"cafe\u0301":["x"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(caf\u00e9)"}]}]}}"#,
+                                    url: url("/x"),
                                     predictions: ["linkmatch": "no_match", "canonical-equivalence": "match"])]),
         OpenPoint(
             id: "D10-wrong-type", rules: ["D10"],

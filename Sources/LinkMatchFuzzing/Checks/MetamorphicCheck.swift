@@ -14,8 +14,9 @@ public enum MetamorphicCheck {
     public static func check(_ c: PartCase, engines: Engines) -> CheckFailure? {
         let list: [any MatchEngine] = engines.reference.name == engines.candidate.name
             ? [engines.reference] : [engines.reference, engines.candidate]
+        let substitutions = Substitutions(c) // the same patterns for every engine: made once
         for engine in list {
-            if let problem = problem(c, engine: engine) {
+            if let problem = problem(c, engine: engine, substitutions: substitutions) {
                 return CheckFailure(target: .metamorphic, summary: "\(engine.name): \(problem)",
                                     readable: readable(c, engines: engines, problem: "\(engine.name): \(problem)"))
             }
@@ -25,6 +26,10 @@ public enum MetamorphicCheck {
 
     /// The first relation `engine` breaks on `c`, in words, or nil.
     public static func problem(_ c: PartCase, engine: any MatchEngine) -> String? {
+        problem(c, engine: engine, substitutions: Substitutions(c))
+    }
+
+    static func problem(_ c: PartCase, engine: any MatchEngine, substitutions: Substitutions?) -> String? {
         let base = engine.matchPart(c.request)
         guard base != .undecided else { return nil }
         func verdict(_ change: (inout PartCase) -> Void) -> PartVerdict {
@@ -70,51 +75,88 @@ public enum MetamorphicCheck {
             if differs(v) { return "percent-encoding one unreserved byte (\(escaped.debugDescription)) changes the verdict from \(base.rawValue) to \(v.rawValue) (E3)" }
         }
         // M-var.
-        if let problem = substitutionProblem(c, base: base, engine: engine) { return problem }
+        if let substitutions, let problem = substitutions.problem(c, base: base, engine: engine) { return problem }
         return nil
     }
 
     /// Most values substituted for one variable; beyond that (region, lang) only a sample is checked,
     /// one way: a substituted pattern that matches implies the variable pattern matches.
     static let maxExhaustiveValues = 32
+    /// Beyond this many values of other variables left in the substituted patterns, only a sample
+    /// of 4 values is checked, one way (each substituted pattern is then a large automaton).
+    static let maxRemainingValues = 64
 
-    static func substitutionProblem(_ c: PartCase, base: PartVerdict, engine: any MatchEngine) -> String? {
-        guard base == .matched || base == .notMatched, let pattern = try? PatternParser.parse(c.pattern) else { return nil }
-        let table = VariableTable(custom: c.variables)
-        guard let index = pattern.elements.firstIndex(where: { if case .variable = $0 { return true } else { return false } }),
-              case .variable(let name) = pattern.elements[index], let values = table.values(of: name) else { return nil }
-        let source = Array(c.pattern.unicodeScalars)
-        // Find the scalar range of the first `$(name)`: the text before it holds no `$(`.
-        let ref = Array("$(\(name))".unicodeScalars)
-        guard let start = (0...max(0, source.count - ref.count)).first(where: { TextCoding.hasPrefix(source, at: $0, ref) }) else { return nil }
-        let exhaustive = values.count <= maxExhaustiveValues
-        let checked = exhaustive ? values : stride(from: 0, to: values.count, by: max(1, values.count / 8)).map { values[$0] }
-        var anyMatched = false
-        for value in checked {
-            if c.kind == .path, value.isEmpty || value.contains("/") || value == "*" { return nil } // N1–N3 look at literal ends
-            var substituted = String.UnicodeScalarView(source[..<start])
-            substituted.append(contentsOf: value.unicodeScalars)
-            substituted.append(contentsOf: source[(start + ref.count)...])
-            let text = String(substituted)
-            // Textual substitution must mean element substitution (a `$` in the value could start a new reference).
-            var expected = pattern.elements
-            expected.replaceSubrange(index...index, with: PatternParser.parseValue(value).elements)
-            guard let reparsed = try? PatternParser.parse(text), reparsed.elements == expected else { return nil }
+    /// M-var's patterns for a case: `c.pattern` with its first variable replaced by each (checked)
+    /// value, textually. Only values whose textual substitution means element substitution are kept
+    /// (a `$` in a value could start a new reference); in a path pattern, values that are empty, hold
+    /// a `/` or are `*` are left out too (N1–N3 look at literal ends, so the relation does not hold
+    /// for them).
+    struct Substitutions {
+        var name: String
+        var patterns: [(value: String, text: String)]
+        /// Every value of the variable is in `patterns`: "none of them matches" can be concluded.
+        var exhaustive: Bool
+
+        /// nil when the pattern does not parse or has no variable with values.
+        init?(_ c: PartCase) {
+            guard let pattern = try? PatternParser.parse(c.pattern) else { return nil }
+            let table = VariableTable(custom: c.variables)
+            guard let index = pattern.elements.firstIndex(where: { if case .variable = $0 { return true } else { return false } }),
+                  case .variable(let name) = pattern.elements[index], let values = table.values(of: name) else { return nil }
+            let source = Array(c.pattern.unicodeScalars)
+            // Find the scalar range of the first `$(name)`: the text before it holds no `$(`.
+            let ref = Array("$(\(name))".unicodeScalars)
+            guard let start = (0...max(0, source.count - ref.count)).first(where: { TextCoding.hasPrefix(source, at: $0, ref) }) else { return nil }
+            // Values the substituted patterns still hold: each of them is compiled per value, and a
+            // `$(lang)` left in them makes every one of those a 631-value automaton.
+            let remaining = pattern.elements.indices.reduce(0) { sum, i in
+                guard i != index, case .variable(let other) = pattern.elements[i] else { return sum }
+                return sum + (table.values(of: other)?.count ?? 0)
+            }
+            let sample = remaining > maxRemainingValues ? 4 : 8
+            var exhaustive = values.count <= maxExhaustiveValues && remaining <= maxRemainingValues
+            let checked = exhaustive ? values : stride(from: 0, to: values.count, by: max(1, values.count / sample)).prefix(sample).map { values[$0] }
+            var patterns: [(value: String, text: String)] = []
+            for value in checked {
+                if c.kind == .path, value.isEmpty || value.contains("/") || value == "*" { exhaustive = false; continue }
+                var substituted = String.UnicodeScalarView(source[..<start])
+                substituted.append(contentsOf: value.unicodeScalars)
+                substituted.append(contentsOf: source[(start + ref.count)...])
+                let text = String(substituted)
+                var expected = pattern.elements
+                expected.replaceSubrange(index...index, with: PatternParser.parseValue(value).elements)
+                guard let reparsed = try? PatternParser.parse(text), reparsed.elements == expected else { exhaustive = false; continue }
+                patterns.append((value, text))
+            }
+            self.name = name
+            self.patterns = patterns
+            self.exhaustive = exhaustive
+        }
+
+        /// V1 both ways: a substituted pattern that matches means the variable pattern matches; and
+        /// when every value was substituted, a variable pattern that matches has a value that does.
+        /// Only as many patterns as that takes are run: none when the variable pattern matches and
+        /// the list is a sample (a matching value could only agree), until the first match when it
+        /// matches and the list is complete.
+        func problem(_ c: PartCase, base: PartVerdict, engine: any MatchEngine) -> String? {
+            guard base == .matched || base == .notMatched else { return nil }
+            if base == .matched && !exhaustive { return nil }
             var d = c
-            d.pattern = text
-            let v = engine.matchPart(d.request)
-            if v == .undecided { return nil }
-            if v == .matched {
-                anyMatched = true
-                if base != .matched {
+            for (value, text) in patterns {
+                d.pattern = text
+                switch engine.matchPart(d.request) {
+                case .matched:
+                    if base == .matched { return nil }
                     return "pattern \(text.debugDescription) (value \(value.debugDescription) for $(\(name))) matches but the pattern with the variable does not (V1)"
+                case .undecided:
+                    if base == .matched { return nil } // cannot conclude "none matches"
+                default:
+                    continue
                 }
             }
+            guard base == .matched else { return nil }
+            return "the pattern matches but none of the \(patterns.count) patterns with a value of $(\(name)) substituted does (V1)"
         }
-        if exhaustive, base == .matched, !anyMatched {
-            return "the pattern matches but none of the \(values.count) patterns with a value of $(\(name)) substituted does (V1)"
-        }
-        return nil
     }
 
     /// The pattern with the ASCII case of its literals swapped (variable names kept), or nil when it

@@ -10,16 +10,19 @@ extension ReferencePatternMatcher {
         guard ReferenceLimits.fits(pattern, variables: variables) else { return nil }    // P5
         var atoms: [Atom] = []
         var choices: [[[Atom]]] = []
+        var indexes: [ValueIndex] = []
         for element in pattern {
             if case .variable(let name) = element {
                 guard let definition = variables.definition(of: name) else { return nil } // P4
-                choices.append(values(definition, caseSensitive: caseSensitive))           // V2, V3
+                let read = values(definition, caseSensitive: caseSensitive)                // V2, V3
+                choices.append(read.values)
+                indexes.append(read.index)
                 atoms.append(.choice(choices.count - 1))
             } else {
                 atoms.append(atom(element, caseSensitive: caseSensitive))
             }
         }
-        guard isPath else { return [ReferencePatternMatcher(atoms: atoms, choices: choices)] }
+        guard isPath else { return [ReferencePatternMatcher(atoms: atoms, choices: choices, indexes: indexes)] }
 
         // N1, N2: literal slashes at either end of the pattern do not count.
         func trimmed(_ a: [Atom]) -> [Atom] {
@@ -29,10 +32,10 @@ extension ReferencePatternMatcher {
             return Array(a)
         }
         atoms = trimmed(atoms)
-        var result = [ReferencePatternMatcher(atoms: atoms, choices: choices)]
+        var result = [ReferencePatternMatcher(atoms: atoms, choices: choices, indexes: indexes)]
         // N3: a pattern ending in `/*` (a lone `*`, not `?*`) also matches the parent path.
         if atoms.count >= 2, atoms[atoms.count - 1] == .many, atoms[atoms.count - 2] == .literal("/") {
-            result.append(ReferencePatternMatcher(atoms: trimmed(Array(atoms.dropLast(2))), choices: choices))
+            result.append(ReferencePatternMatcher(atoms: trimmed(Array(atoms.dropLast(2))), choices: choices, indexes: indexes))
         }
         return result
     }
@@ -47,21 +50,25 @@ extension ReferencePatternMatcher {
         }
     }
 
-    /// A variable's values read (V2) and, for a case-insensitive pattern, folded (V3).
-    static func values(_ definition: ReferenceVariables.Definition, caseSensitive: Bool) -> [[Atom]] {
+    /// A variable's values read (V2) and, for a case-insensitive pattern, folded (V3), with their
+    /// index for the walk.
+    static func values(_ definition: ReferenceVariables.Definition, caseSensitive: Bool) -> ReadValues {
         switch definition {
         case .custom(let values): return read(values, caseSensitive: caseSensitive)
         case .predefined(let row): return caseSensitive ? predefinedValues[row].exact : predefinedValues[row].folded
         }
     }
 
-    static func read(_ values: [String], caseSensitive: Bool) -> [[Atom]] {
-        values.map { ReferencePattern.readValue($0).map { atom($0, caseSensitive: caseSensitive) } }
+    typealias ReadValues = (values: [[Atom]], index: ValueIndex)
+
+    static func read(_ values: [String], caseSensitive: Bool) -> ReadValues {
+        let read = values.map { ReferencePattern.readValue($0).map { atom($0, caseSensitive: caseSensitive) } }
+        return (read, ValueIndex(read))
     }
 
     /// `read` of every predefined variable's values, both ways, done once (the values never change,
     /// and `$(lang)` has 631 of them).
-    static let predefinedValues: [(exact: [[Atom]], folded: [[Atom]])] = ReferenceVariables.predefined.map {
+    static let predefinedValues: [(exact: ReadValues, folded: ReadValues)] = ReferenceVariables.predefined.map {
         (read($0.values, caseSensitive: true), read($0.values, caseSensitive: false))
     }
 

@@ -5,7 +5,8 @@
 /// - a literal consumes the same character (P1),
 /// - `?` consumes any one character (P1),
 /// - `*` either stops or consumes one more character (P1),
-/// - `$(name)` steps into one of the variable's values, and back out at its end (V1).
+/// - `$(name)` steps into one of the variable's values, and back out at its end (V1); values that
+///   begin with a literal other than the next character are not stepped into (they cannot match).
 /// The search remembers every state it has visited (a visited set, as in regex-automata's bounded
 /// backtracker), so it never explores a state twice: polynomial, not exponential. It keeps its own
 /// stack instead of recursing, so a long input cannot overflow the call stack. Every state costs one
@@ -20,8 +21,62 @@ struct ReferencePatternMatcher {
     }
 
     /// The pattern's atoms, and the values of each variable it uses (values hold no `.choice`, V2).
-    var atoms: [Atom]
-    var choices: [[[Atom]]]
+    let atoms: [Atom]
+    let choices: [[[Atom]]]
+    /// For each choice, its values by first character and their positions (see `ValueIndex`).
+    let indexes: [ValueIndex]
+    /// Where the visited set numbers pattern positions (`VisitedStates`), laid out once per pattern.
+    let layout: PositionLayout
+
+    init(atoms: [Atom], choices: [[[Atom]]], indexes: [ValueIndex]) {
+        self.atoms = atoms
+        self.choices = choices
+        self.indexes = indexes
+        layout = PositionLayout(atoms: atoms, indexes: indexes)
+    }
+
+    /// What the walk needs to know about one variable's values besides the values themselves.
+    struct ValueIndex {
+        /// Values beginning with this literal, in value order. A value that begins with a literal
+        /// other than the text's next character fails at its first step, so the walk does not step
+        /// into it: same answer, fewer states (`$(lang)` has 631 values, about 25 per first letter).
+        var byFirst: [Unicode.Scalar: [Int]] = [:]
+        /// Values beginning with `?` or `*`, and empty values: tried at every position, in order.
+        var always: [Int] = []
+        /// Position of atom 0 of each value, counted from the variable's first position; each value
+        /// takes its atoms plus one position for its end.
+        var offsets: [Int] = []
+        var size = 0
+
+        init(_ values: [[Atom]]) {
+            offsets.reserveCapacity(values.count)
+            for (v, value) in values.enumerated() {
+                if case .literal(let c)? = value.first { byFirst[c, default: []].append(v) } else { always.append(v) }
+                offsets.append(size)
+                size += value.count + 1
+            }
+        }
+    }
+
+    /// Pattern positions, numbered: atom `i` outside any variable is position `i` (`atoms.count`
+    /// is the end), then atom `k` of value `v` of choice `c` is `base[c] + offsets[v] + k`.
+    struct PositionLayout {
+        var count: Int
+        /// For atom `i`: its choice index when it is a variable, else -1.
+        var choiceOfAtom: [Int]
+        /// First position of each choice.
+        var base: [Int]
+
+        init(atoms: [Atom], indexes: [ValueIndex]) {
+            var positions = atoms.count + 1
+            base = indexes.map { index in
+                defer { positions += index.size }
+                return positions
+            }
+            count = positions
+            choiceOfAtom = atoms.map { if case .choice(let c) = $0 { return c } else { return -1 } }
+        }
+    }
 
     /// A position in the walk: atom `i` of the pattern (inside value `v` at atom `k` when `v >= 0`)
     /// and character `t` of the text.
@@ -59,7 +114,16 @@ struct ReferencePatternMatcher {
                     continue
                 }
                 if case .choice(let c) = atoms[s.i] {
-                    for v in choices[c].indices.reversed() { stack.append(State(i: s.i, v: v, k: 0, t: s.t)) }
+                    // Every value that can begin here, pushed last-first so the first is tried first.
+                    let always = indexes[c].always
+                    let byFirst = s.t < text.count ? indexes[c].byFirst[text[s.t]] ?? [] : []
+                    var a = always.count - 1
+                    var b = byFirst.count - 1
+                    while a >= 0 || b >= 0 {
+                        let v: Int
+                        if b < 0 || (a >= 0 && always[a] > byFirst[b]) { v = always[a]; a -= 1 } else { v = byFirst[b]; b -= 1 }
+                        stack.append(State(i: s.i, v: v, k: 0, t: s.t))
+                    }
                     continue
                 }
                 atom = atoms[s.i]
@@ -97,30 +161,16 @@ private struct VisitedStates {
     private var hashed: Set<ReferencePatternMatcher.State> = []
     private let usesHash: Bool
     private let columns: Int
-    /// For atom `i`: its choice index when it is a variable, else -1.
-    private let choiceOfAtom: [Int]
-    /// First position number of each value of each choice (after the `atoms.count + 1` top-level ones).
-    private let valueBase: [[Int]]
+    private let layout: ReferencePatternMatcher.PositionLayout
+    private let indexes: [ReferencePatternMatcher.ValueIndex]
 
     init(_ matcher: ReferencePatternMatcher, textCount: Int) {
         columns = textCount + 1
-        var positions = matcher.atoms.count + 1
-        var bases: [[Int]] = []
-        bases.reserveCapacity(matcher.choices.count)
-        for values in matcher.choices {
-            var starts: [Int] = []
-            starts.reserveCapacity(values.count)
-            for value in values {
-                starts.append(positions)
-                positions += value.count + 1
-            }
-            bases.append(starts)
-        }
-        let (cells, overflow) = positions.multipliedReportingOverflow(by: columns)
+        layout = matcher.layout
+        indexes = matcher.indexes
+        let (cells, overflow) = layout.count.multipliedReportingOverflow(by: columns)
         usesHash = overflow || cells > Self.maxBits
         bits = usesHash ? [] : [UInt64](repeating: 0, count: (cells + 63) >> 6)
-        choiceOfAtom = matcher.atoms.map { if case .choice(let c) = $0 { return c } else { return -1 } }
-        valueBase = bases
     }
 
     /// Marks `s` visited; false when it already was.
@@ -132,9 +182,9 @@ private struct VisitedStates {
         } else {
             // States inside a value exist only at variable atoms; anything else is left to the
             // caller, which rejects it (matches() checks the atom before reading a value).
-            let c = s.i < choiceOfAtom.count ? choiceOfAtom[s.i] : -1
+            let c = s.i < layout.choiceOfAtom.count ? layout.choiceOfAtom[s.i] : -1
             guard c >= 0 else { return true }
-            position = valueBase[c][s.v] + s.k
+            position = layout.base[c] + indexes[c].offsets[s.v] + s.k
         }
         let cell = position * columns + s.t
         let mask = UInt64(1) << UInt64(cell & 63)

@@ -5,7 +5,9 @@ import LinkMatch
 /// - M-case (E1): with caseSensitive false, swapping the ASCII case of the text (or of the pattern's
 ///   literals) never changes the verdict;
 /// - M-var (V1, V2): a pattern with `$(v)` matches iff one of the patterns with a value of v
-///   substituted (textually, first occurrence) matches;
+///   substituted (textually, first occurrence; v is the variable with the most values) matches.
+///   Both ways when v has at most 32 values and the other variables left in the pattern at most 64
+///   together; otherwise a sample of v's values (8, or 4 when large variables remain), one way;
 /// - M-star (P1, C2): `*` matches every text, path or plain, with any flags;
 /// - M-slash (N1, N2): adding a trailing or a leading `/` to a path text never changes the verdict;
 /// - M-escape (E3): with percentEncoded false, percent-encoding one unreserved character of a text
@@ -86,8 +88,8 @@ public enum MetamorphicCheck {
     /// of 4 values is checked, one way (each substituted pattern is then a large automaton).
     static let maxRemainingValues = 64
 
-    /// M-var's patterns for a case: `c.pattern` with its first variable replaced by each (checked)
-    /// value, textually. Only values whose textual substitution means element substitution are kept
+    /// M-var's patterns for a case: `c.pattern` with its first reference to the variable with the most
+    /// values replaced by each (checked) value, textually. Only values whose textual substitution means element substitution are kept
     /// (a `$` in a value could start a new reference); in a path pattern, values that are empty, hold
     /// a `/` or are `*` are left out too (N1–N3 look at literal ends, so the relation does not hold
     /// for them).
@@ -101,10 +103,17 @@ public enum MetamorphicCheck {
         init?(_ c: PartCase) {
             guard let pattern = try? PatternParser.parse(c.pattern) else { return nil }
             let table = VariableTable(custom: c.variables)
-            guard let index = pattern.elements.firstIndex(where: { if case .variable = $0 { return true } else { return false } }),
-                  case .variable(let name) = pattern.elements[index], let values = table.values(of: name) else { return nil }
+            // The variable with the most values (the first such): the substituted patterns keep the
+            // others, and each of them is compiled once per value.
+            var chosen: (index: Int, name: String, values: [String])?
+            for (i, element) in pattern.elements.enumerated() {
+                guard case .variable(let name) = element, let values = table.values(of: name) else { continue }
+                if values.count > (chosen?.values.count ?? -1) { chosen = (i, name, values) }
+            }
+            guard let (index, name, values) = chosen else { return nil }
             let source = Array(c.pattern.unicodeScalars)
-            // Find the scalar range of the first `$(name)`: the text before it holds no `$(`.
+            // Find the scalar range of the first `$(name)`: a reference's name holds no `$` or `(`
+            // (P3), so the first such text is the first reference to `name`.
             let ref = Array("$(\(name))".unicodeScalars)
             guard let start = (0...max(0, source.count - ref.count)).first(where: { TextCoding.hasPrefix(source, at: $0, ref) }) else { return nil }
             // Values the substituted patterns still hold: each of them is compiled per value, and a
@@ -123,9 +132,13 @@ public enum MetamorphicCheck {
                 substituted.append(contentsOf: value.unicodeScalars)
                 substituted.append(contentsOf: source[(start + ref.count)...])
                 let text = String(substituted)
-                var expected = pattern.elements
-                expected.replaceSubrange(index...index, with: PatternParser.parseValue(value).elements)
-                guard let reparsed = try? PatternParser.parse(text), reparsed.elements == expected else { exhaustive = false; continue }
+                // A value without `$` or `(` cannot start or end a reference where it lands, so its
+                // textual substitution is its element substitution; any other value is re-read.
+                if value.unicodeScalars.contains(where: { $0 == "$" || $0 == "(" }) {
+                    var expected = pattern.elements
+                    expected.replaceSubrange(index...index, with: PatternParser.parseValue(value).elements)
+                    guard let reparsed = try? PatternParser.parse(text), reparsed.elements == expected else { exhaustive = false; continue }
+                }
                 patterns.append((value, text))
             }
             self.name = name

@@ -6,8 +6,9 @@ import LinkMatch
 ///   literals) never changes the verdict;
 /// - M-var (V1, V2): a pattern with `$(v)` matches iff one of the patterns with a value of v
 ///   substituted (textually, first occurrence; v is the variable with the most values) matches.
-///   Both ways when v has at most 32 values and the other variables left in the pattern at most 64
-///   together; otherwise a sample of v's values (8, or 4 when large variables remain), one way;
+///   Both ways when v has at most 32 values and the substituted patterns hold at most 2,048 values
+///   of other variables together; otherwise a sample of v's values (8, fewer when large variables
+///   remain), one way;
 /// - M-star (P1, C2): `*` matches every text, path or plain, with any flags;
 /// - M-slash (N1, N2): adding a trailing or a leading `/` to a path text never changes the verdict;
 /// - M-escape (E3): with percentEncoded false, percent-encoding one unreserved character of a text
@@ -84,9 +85,11 @@ public enum MetamorphicCheck {
     /// Most values substituted for one variable; beyond that (region, lang) only a sample is checked,
     /// one way: a substituted pattern that matches implies the variable pattern matches.
     static let maxExhaustiveValues = 32
-    /// Beyond this many values of other variables left in the substituted patterns, only a sample
-    /// of 4 values is checked, one way (each substituted pattern is then a large automaton).
-    static let maxRemainingValues = 64
+    /// The values of other variables that the substituted patterns may hold, all together: each
+    /// substituted pattern is compiled, and with a `$(lang)` left in it that is a 631-value automaton.
+    /// Within it every value is substituted (32 values with 64 others left, say); beyond it a sample
+    /// is, one way: 8 values, or as many as fit (3 with one `$(lang)` left, at least 1).
+    static let maxSubstitutionWork = 2_048
 
     /// M-var's patterns for a case: `c.pattern` with its first reference to the variable with the most
     /// values replaced by each (checked) value, textually. Only values whose textual substitution means element substitution are kept
@@ -122,8 +125,8 @@ public enum MetamorphicCheck {
                 guard i != index, case .variable(let other) = pattern.elements[i] else { return sum }
                 return sum + (table.values(of: other)?.count ?? 0)
             }
-            let sample = remaining > maxRemainingValues ? 4 : 8
-            var exhaustive = values.count <= maxExhaustiveValues && remaining <= maxRemainingValues
+            var exhaustive = values.count <= maxExhaustiveValues && values.count * remaining <= maxSubstitutionWork
+            let sample = max(1, min(8, maxSubstitutionWork / max(1, remaining)))
             let checked = exhaustive ? values : stride(from: 0, to: values.count, by: max(1, values.count / sample)).prefix(sample).map { values[$0] }
             var patterns: [(value: String, text: String)] = []
             for value in checked {

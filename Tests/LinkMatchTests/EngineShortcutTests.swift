@@ -1,5 +1,6 @@
 import XCTest
 @testable import LinkMatch
+import LinkMatchTestData
 
 /// The shortcuts that make the engines cheaper per call must not change an answer: prebuilt tries of
 /// the predefined variables (compiled) and their values read once (reference), both engines' caches
@@ -32,6 +33,50 @@ final class EngineShortcutTests: XCTestCase {
             XCTAssertTrue(built.edges.elementsEqual(appended.edges, by: sameEdge), what)
             XCTAssertTrue(built.epsilons.elementsEqual(appended.epsilons, by: sameEdge), what)
         }
+    }
+
+    /// The automaton's edge tables (`BitNFA.grouped`, filled from the back in two passes) against
+    /// the plain definition: per source in order, its targets sorted by (key, target).
+    func testGroupedEdgesEqualSortingThemPerSource() {
+        var g = SplitMix64(seed: 42)
+        for round in 0..<200 {
+            let states = Int.random(in: 1...90, using: &g)
+            let edges = (0..<Int.random(in: 0...200, using: &g)).map { _ in
+                (from: Int.random(in: 0..<states, using: &g), to: Int.random(in: 0..<states, using: &g))
+            }
+            let key = { (t: Int) -> UInt32 in UInt32((t * 7919 + round) % 5) }
+            let grouped = BitNFA.grouped(edges, stateCount: states, key: key)
+            var offsets: [Int32] = [0]
+            var targets: [Int32] = []
+            var sources = [UInt64](repeating: 0, count: (states + 63) >> 6)
+            for s in 0..<states {
+                let mine = edges.filter { $0.from == s }.map(\.to).sorted { (key($0), $0) < (key($1), $1) }
+                targets += mine.map { Int32($0) }
+                offsets.append(Int32(targets.count))
+                if !mine.isEmpty { sources[s >> 6] |= UInt64(1) << UInt64(s & 63) }
+            }
+            XCTAssertEqual(grouped.offsets, offsets, "round \(round)")
+            XCTAssertEqual(grouped.targets, targets, "round \(round)")
+            XCTAssertEqual(grouped.sources, sources, "round \(round)")
+        }
+    }
+
+    /// A custom variable's trie comes from `BitNFA.recentTries` (built once, appended): the same
+    /// states and edges as building it in place, and the same table for the same values again.
+    func testCustomTrieFromTheTableEqualsBuildingItInPlace() {
+        let values: [[CompiledAtom]] = [[.unit(0x62), .unit(0x63)], [.unit(0x62)], [.star, .unit(0x78)], [], [.any, .star]]
+        var built = BitNFA.Builder()
+        let rootA = built.consume(from: 0, label: 0x61)
+        _ = built.addTrie(values, root: rootA)
+        var appended = BitNFA.Builder()
+        let rootB = appended.consume(from: 0, label: 0x61)
+        _ = appended.append(BitNFA.recentTries.fragment(for: values), root: rootB)
+        let sameEdge = { (x: (from: Int, to: Int), y: (from: Int, to: Int)) in x.from == y.from && x.to == y.to }
+        XCTAssertEqual(built.labels, appended.labels)
+        XCTAssertEqual(built.loops, appended.loops)
+        XCTAssertTrue(built.edges.elementsEqual(appended.edges, by: sameEdge))
+        XCTAssertTrue(built.epsilons.elementsEqual(appended.epsilons, by: sameEdge))
+        XCTAssertGreaterThan(built.labels.count, 6)
     }
 
     /// "é" and "e" + U+0301 are equal Strings but different patterns (P2): the cache must not hand

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The automaton for patterns with substitution variables: a position automaton whose states are
 /// simulated together as a bit set of UInt64 words (a Thompson/Glushkov NFA without backtracking).
 ///
@@ -63,7 +65,7 @@ final class BitNFA: Sendable {
                 if k < pattern.origins.count, let origin = pattern.origins[k], let trie = Self.predefinedTries[origin] {
                     current = b.append(trie, root: current)
                 } else {
-                    current = b.addTrie(pattern.choices[k], root: current)
+                    current = b.append(Self.recentTries.fragment(for: pattern.choices[k]), root: current)
                 }
             }
         }
@@ -117,11 +119,12 @@ final class BitNFA: Sendable {
         }
         self.classMasks = classMasks
 
-        let jumpCSR = Self.grouped(jumps, stateCount: n) { b.labels[$0] }
+        let labels = b.labels // read through a constant: a captured `var` costs an access check per read
+        let jumpCSR = Self.grouped(jumps, stateCount: n) { labels[$0] }
         jumpSources = jumpCSR.sources
         jumpOffsets = jumpCSR.offsets
         jumpTargets = jumpCSR.targets
-        jumpLabels = jumpCSR.targets.map { b.labels[Int($0)] }
+        jumpLabels = jumpCSR.targets.map { labels[Int($0)] }
 
         let epsilonCSR = Self.grouped(b.epsilons, stateCount: n) { UInt32(truncatingIfNeeded: $0) }
         epsilonSources = epsilonCSR.sources
@@ -160,28 +163,39 @@ final class BitNFA: Sendable {
     }
 
     /// Edges grouped by source state (compressed rows), each group ordered by `key` of the target.
+    /// Two passes over the edges and one over the states: count per source (noting the sources with
+    /// more than one edge), running sums, then each edge placed from the back of its group (stable).
     static func grouped(_ edges: [(from: Int, to: Int)], stateCount: Int,
                         key: (Int) -> UInt32) -> (sources: [UInt64], offsets: [Int32], targets: [Int32]) {
-        var counts = [Int32](repeating: 0, count: stateCount + 1)
-        for e in edges { counts[e.from + 1] += 1 }
-        for s in 0..<stateCount { counts[s + 1] += counts[s] }
-        var fill = counts
-        var targets = [Int32](repeating: 0, count: edges.count)
+        var offsets = [Int32](repeating: 0, count: stateCount + 1)
         var sources = [UInt64](repeating: 0, count: (stateCount + 63) >> 6)
+        var several: [Int] = []
         for e in edges {
-            targets[Int(fill[e.from])] = Int32(e.to)
-            fill[e.from] += 1
+            offsets[e.from] += 1
+            if offsets[e.from] == 2 { several.append(e.from) }
             sources[e.from >> 6] |= UInt64(1) << UInt64(e.from & 63)
         }
+        // offsets[s] = end of group s, then (placing from the back) its start.
+        var sum: Int32 = 0
+        for s in 0..<stateCount {
+            sum += offsets[s]
+            offsets[s] = sum
+        }
+        offsets[stateCount] = sum
+        var targets = [Int32](repeating: 0, count: edges.count)
+        for e in edges.reversed() {
+            offsets[e.from] -= 1
+            targets[Int(offsets[e.from])] = Int32(e.to)
+        }
         func before(_ a: Int32, _ b: Int32) -> Bool { (key(Int(a)), a) < (key(Int(b)), b) }
-        for s in 0..<stateCount where counts[s + 1] - counts[s] > 1 {
-            let range = Int(counts[s])..<Int(counts[s + 1])
+        for s in several {
+            let range = Int(offsets[s])..<Int(offsets[s + 1])
             // Trie children of sorted value lists (the predefined ones) come sorted already.
             if range.dropFirst().allSatisfy({ before(targets[$0 - 1], targets[$0]) }) { continue }
             let sorted = targets[range].sorted(by: before)
             targets.replaceSubrange(range, with: sorted)
         }
-        return (sources, counts, targets)
+        return (sources, offsets, targets)
     }
 
     /// Adds every state reachable by epsilon edges (sources before targets, so one pass).
@@ -327,9 +341,10 @@ extension BitNFA {
             @inline(__always) func state(_ local: Int) -> Int { local == 0 ? root : local + offset }
             labels.append(contentsOf: trie.labels)
             loops.append(contentsOf: trie.loops)
-            edges.reserveCapacity(edges.count + trie.edges.count)
+            // No reserveCapacity here: reserving the exact size on every append defeats the
+            // arrays' geometric growth, and a pattern with several variables copied all its edges
+            // once per variable.
             for e in trie.edges { edges.append((state(e.from), state(e.to))) }
-            epsilons.reserveCapacity(epsilons.count + trie.epsilons.count)
             for e in trie.epsilons { epsilons.append((state(e.from), state(e.to))) }
             return state(trie.join)
         }
@@ -408,6 +423,28 @@ extension BitNFA {
         }
         return out
     }()
+
+    /// Tries of custom variables' values built lately: a document's rules, and the patterns a
+    /// fuzzer derives from one, use the same variables again and again.
+    static let recentTries = RecentTries()
+
+    /// A table of `TrieFragment`s by value list (the parsed, folded atoms: building is a function
+    /// of them). Thread-safe: the lock is held to look up or store, never to build; when full, the
+    /// table starts over.
+    final class RecentTries: Sendable {
+        static let capacity = 64
+        private let table = Mutex<[[[CompiledAtom]]: TrieFragment]>([:])
+
+        func fragment(for values: [[CompiledAtom]]) -> TrieFragment {
+            if let hit = table.withLock({ $0[values] }) { return hit }
+            let built = TrieFragment(values)
+            table.withLock {
+                if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
+                $0[values] = built
+            }
+            return built
+        }
+    }
 
     /// The trie of a variable's values, children kept in insertion order. Children are found by a
     /// scan of the sibling list while a node has few of them (most nodes: values are short, and

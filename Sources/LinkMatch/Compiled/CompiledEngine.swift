@@ -76,20 +76,23 @@ public struct CompiledPart: Sendable {
 /// ("é" and "e\u{301}" compile differently). Thread-safe: the lock is held only to look up or store,
 /// never while compiling; when full, the table starts over.
 final class RecentCompiledParts: Sendable {
+    /// A request without its text. Equal when everything is the same scalar for scalar; the hash
+    /// reads the pattern's bytes and the flags only (no copy of anything).
     struct Key: Hashable {
-        var pattern: [UInt8]
-        var kind: PartRequest.Kind
-        var caseSensitive: Bool
-        var percentEncoded: Bool
-        /// Each custom definition: its name, then its values.
-        var variables: [[[UInt8]]]
+        let request: PartRequest
 
-        init(_ r: PartRequest) {
-            pattern = Array(r.pattern.utf8)
-            kind = r.kind
-            caseSensitive = r.caseSensitive
-            percentEncoded = r.percentEncoded
-            variables = r.variables.custom.map { [Array($0.name.utf8)] + $0.values.map { Array($0.utf8) } }
+        static func == (a: Key, b: Key) -> Bool {
+            a.request.kind == b.request.kind && a.request.caseSensitive == b.request.caseSensitive
+                && a.request.percentEncoded == b.request.percentEncoded && a.request.pattern.isExactly(b.request.pattern)
+                && a.request.variables == b.request.variables // VariableTable's == is exact
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in request.pattern.utf8 { hasher.combine(byte) }
+            hasher.combine(request.kind)
+            hasher.combine(request.caseSensitive)
+            hasher.combine(request.percentEncoded)
+            hasher.combine(request.variables.custom.count)
         }
     }
 
@@ -97,7 +100,9 @@ final class RecentCompiledParts: Sendable {
     private let table = Mutex<[Key: CompiledPart]>([:])
 
     func compiled(for request: PartRequest) -> CompiledPart {
-        let key = Key(request)
+        var bare = request
+        bare.text = "" // the text is not part of the key, nor kept
+        let key = Key(request: bare)
         if let hit = table.withLock({ $0[key] }) { return hit }
         let part = CompiledPart(request)
         table.withLock {

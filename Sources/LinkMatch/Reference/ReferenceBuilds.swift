@@ -6,13 +6,30 @@ import Synchronization
 /// key compares exactly (UTF-8 bytes name scalars one to one; String's `==` would let "é" and
 /// "e\u{301}" share an entry). Thread-safe: the lock is held to look up or store, never to build.
 final class ReferenceBuilds: Sendable {
+    /// Everything `build` reads. Equal when the same scalar for scalar; the hash reads the
+    /// pattern's bytes and the flags only (no copy of anything).
     struct Key: Hashable {
-        var pattern: [UInt8]
+        var pattern: String
         var isPath: Bool
         var caseSensitive: Bool
-        /// Each custom definition as its name followed by its values; empty when the table
-        /// serves one document (whose variables never change).
-        var variables: [[[UInt8]]]
+        /// The custom definitions; empty when the table serves one document (whose variables never change).
+        var variables: [(name: String, values: [String])]
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.isPath == b.isPath && a.caseSensitive == b.caseSensitive && same(a.pattern, b.pattern)
+                && a.variables.elementsEqual(b.variables) { x, y in
+                    same(x.name, y.name) && x.values.elementsEqual(y.values, by: same)
+                }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for byte in pattern.utf8 { hasher.combine(byte) }
+            hasher.combine(isPath)
+            hasher.combine(caseSensitive)
+            hasher.combine(variables.count)
+        }
+
+        static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
     }
 
     /// Most entries kept; when full the table starts over (a fuzzer's patterns rarely come back).
@@ -30,8 +47,8 @@ final class ReferenceBuilds: Sendable {
     /// `ReferencePatternMatcher.build` of these arguments, from the table when it was built before.
     func matchers(pattern: String, isPath: Bool, caseSensitive: Bool,
                   variables: ReferenceVariables) -> [ReferencePatternMatcher]? {
-        let key = Key(pattern: Array(pattern.utf8), isPath: isPath, caseSensitive: caseSensitive,
-                      variables: variablesVary ? variables.custom.map { [Array($0.name.utf8)] + $0.values.map { Array($0.utf8) } } : [])
+        let key = Key(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
+                      variables: variablesVary ? variables.custom : [])
         if let hit = table.withLock({ $0[key] }) { return hit }
         let built = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
                                                   variables: variables)

@@ -41,17 +41,25 @@ struct ReferencePatternMatcher {
         /// other than the text's next character fails at its first step, so the walk does not step
         /// into it: same answer, fewer states (`$(lang)` has 631 values, about 25 per first letter).
         var byFirst: [Unicode.Scalar: [Int]] = [:]
-        /// Values beginning with `?` or `*`, and empty values: tried at every position, in order.
+        /// Values beginning with `?` or `*`, and empty values (all values of a short list): tried at
+        /// every position, in order.
         var always: [Int] = []
         /// Position of atom 0 of each value, counted from the variable's first position; each value
         /// takes its atoms plus one position for its end.
         var offsets: [Int] = []
         var size = 0
 
+        /// Up to this many values are all tried everywhere: an index would cost more than it saves.
+        static let unindexed = 8
+
         init(_ values: [[Atom]]) {
             offsets.reserveCapacity(values.count)
             for (v, value) in values.enumerated() {
-                if case .literal(let c)? = value.first { byFirst[c, default: []].append(v) } else { always.append(v) }
+                if values.count > Self.unindexed, case .literal(let c)? = value.first {
+                    byFirst[c, default: []].append(v)
+                } else {
+                    always.append(v)
+                }
                 offsets.append(size)
                 size += value.count + 1
             }

@@ -114,13 +114,15 @@ public enum MetamorphicCheck {
                 if values.count > (chosen?.values.count ?? -1) { chosen = (i, name, values) }
             }
             guard let (index, name, values) = chosen else { return nil }
-            let source = Array(c.pattern.unicodeScalars)
-            // Find the scalar range of the first `$(name)`: a reference's name holds no `$` or `(`
-            // (P3), so the first such text is the first reference to `name`.
-            let ref = Array("$(\(name))".unicodeScalars)
-            guard let start = (0...max(0, source.count - ref.count)).first(where: { TextCoding.hasPrefix(source, at: $0, ref) }) else { return nil }
-            // Values the substituted patterns still hold: each of them is compiled per value, and a
-            // `$(lang)` left in them makes every one of those a 631-value automaton.
+            // The first `$(name)` in the text: a reference's name holds no `$` or `(` (P3), so the
+            // first such text is the first reference to `name`. Searched and spliced as UTF-8 (its
+            // `$(` is ASCII, so a byte match is a scalar match).
+            let source = Array(c.pattern.utf8)
+            let ref = Array("$(\(name))".utf8)
+            guard source.count >= ref.count,
+                  let start = (0...(source.count - ref.count)).first(where: { source[$0..<($0 + ref.count)].elementsEqual(ref) })
+            else { return nil }
+            // Values the substituted patterns still hold: each of them is compiled per value.
             let remaining = pattern.elements.indices.reduce(0) { sum, i in
                 guard i != index, case .variable(let other) = pattern.elements[i] else { return sum }
                 return sum + (table.values(of: other)?.count ?? 0)
@@ -131,10 +133,10 @@ public enum MetamorphicCheck {
             var patterns: [(value: String, text: String)] = []
             for value in checked {
                 if c.kind == .path, value.isEmpty || value.contains("/") || value == "*" { exhaustive = false; continue }
-                var substituted = String.UnicodeScalarView(source[..<start])
-                substituted.append(contentsOf: value.unicodeScalars)
-                substituted.append(contentsOf: source[(start + ref.count)...])
-                let text = String(substituted)
+                var bytes = Array(source[..<start])
+                bytes.append(contentsOf: value.utf8)
+                bytes.append(contentsOf: source[(start + ref.count)...])
+                let text = String(decoding: bytes, as: UTF8.self)
                 // A value without `$` or `(` cannot start or end a reference where it lands, so its
                 // textual substitution is its element substitution; any other value is re-read.
                 if value.unicodeScalars.contains(where: { $0 == "$" || $0 == "(" }) {

@@ -6,7 +6,7 @@ import LinkMatch
 ///   literals) never changes the verdict;
 /// - M-var (V1, V2): a pattern with `$(v)` matches iff one of the patterns with a value of v
 ///   substituted (textually, first occurrence; v is the variable with the most values) matches.
-///   Both ways when v has at most 32 values and the substituted patterns hold at most 2,048 values
+///   Both ways when v has at most 32 values and the substituted patterns hold at most 1,024 values
 ///   of other variables together; otherwise a sample of v's values (8, fewer when large variables
 ///   remain), one way;
 /// - M-star (P1, C2): `*` matches every text, path or plain, with any flags;
@@ -87,9 +87,9 @@ public enum MetamorphicCheck {
     static let maxExhaustiveValues = 32
     /// The values of other variables that the substituted patterns may hold, all together: each
     /// substituted pattern is compiled, and with a `$(lang)` left in it that is a 631-value automaton.
-    /// Within it every value is substituted (32 values with 64 others left, say); beyond it a sample
-    /// is, one way: 8 values, or as many as fit (3 with one `$(lang)` left, at least 1).
-    static let maxSubstitutionWork = 2_048
+    /// Within it every value is substituted (32 values with 32 others left, say); beyond it a sample
+    /// is, one way: 8 values, or as many as fit (3 with a `$(region)` left, at least 1).
+    static let maxSubstitutionWork = 1_024
 
     /// M-var's patterns for a case: `c.pattern` with its first reference to the variable with the most
     /// values replaced by each (checked) value, textually. Only values whose textual substitution means element substitution are kept

@@ -88,7 +88,10 @@ final class RecentCompiledParts: Sendable {
         }
 
         func hash(into hasher: inout Hasher) {
-            for byte in request.pattern.utf8 { hasher.combine(byte) }
+            let utf8 = request.pattern.utf8
+            if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in utf8 { hasher.combine(byte) }
+            }
             hasher.combine(request.kind)
             hasher.combine(request.caseSensitive)
             hasher.combine(request.percentEncoded)

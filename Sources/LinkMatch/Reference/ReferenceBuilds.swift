@@ -23,7 +23,10 @@ final class ReferenceBuilds: Sendable {
         }
 
         func hash(into hasher: inout Hasher) {
-            for byte in pattern.utf8 { hasher.combine(byte) }
+            let utf8 = pattern.utf8
+            if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in utf8 { hasher.combine(byte) }
+            }
             hasher.combine(isPath)
             hasher.combine(caseSensitive)
             hasher.combine(variables.count)

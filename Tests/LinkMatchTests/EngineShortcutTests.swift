@@ -109,6 +109,13 @@ final class EngineShortcutTests: XCTestCase {
         // The same pattern with another text reuses the compiled pattern and still answers per text.
         withB.text = "/b"
         XCTAssertEqual(engine.matchPart(withB), .matched, engine.name)
+        // The same values read for a case-insensitive pattern are folded (V3), for a case-sensitive one not.
+        let foldedValues = PartRequest(pattern: "/$(v)", kind: .path, text: "/a", caseSensitive: false,
+                                       variables: VariableTable(custom: [("v", ["A"])]))
+        var exactValues = foldedValues
+        exactValues.caseSensitive = true
+        XCTAssertEqual(engine.matchPart(foldedValues), .matched, engine.name)
+        XCTAssertEqual(engine.matchPart(exactValues), .notMatched, engine.name)
         // Variable names compare exactly too (V1): "$(\u{E9})" is not defined by "e\u{301}".
         let byPrecomposedName = PartRequest(pattern: "/$(\u{E9})", kind: .path, text: "/a",
                                             variables: VariableTable(custom: [("\u{E9}", ["a"])]))

@@ -47,6 +47,36 @@ final class ReferenceBuilds: Sendable {
         self.variablesVary = variablesVary
     }
 
+    /// Custom value lists read lately (patterns built one after another mostly share their
+    /// variables), by the exact values and the fold mode.
+    private let reads = Mutex<[ReadKey: ReferencePatternMatcher.ReadValues]>([:])
+
+    struct ReadKey: Hashable {
+        var values: [String]
+        var caseSensitive: Bool
+
+        static func == (a: ReadKey, b: ReadKey) -> Bool {
+            a.caseSensitive == b.caseSensitive && a.values.elementsEqual(b.values, by: Key.same)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(caseSensitive)
+            hasher.combine(values.count)
+            for value in values { hasher.combine(value.utf8.count) }
+        }
+    }
+
+    func readCustom(_ values: [String], _ caseSensitive: Bool) -> ReferencePatternMatcher.ReadValues {
+        let key = ReadKey(values: values, caseSensitive: caseSensitive)
+        if let hit = reads.withLock({ $0[key] }) { return hit }
+        let read = ReferencePatternMatcher.read(values, caseSensitive: caseSensitive)
+        reads.withLock {
+            if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
+            $0[key] = read
+        }
+        return read
+    }
+
     /// `ReferencePatternMatcher.build` of these arguments, from the table when it was built before.
     func matchers(pattern: String, isPath: Bool, caseSensitive: Bool,
                   variables: ReferenceVariables) -> [ReferencePatternMatcher]? {
@@ -54,7 +84,7 @@ final class ReferenceBuilds: Sendable {
                       variables: variablesVary ? variables.custom : [])
         if let hit = table.withLock({ $0[key] }) { return hit }
         let built = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
-                                                  variables: variables)
+                                                  variables: variables, readCustom: readCustom)
         table.withLock {
             if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
             $0[key] = .some(built)

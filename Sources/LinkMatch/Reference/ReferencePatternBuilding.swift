@@ -4,8 +4,9 @@
 extension ReferencePatternMatcher {
     /// The matcher(s) for a pattern with its flags: two when N3's parent-path alternative applies.
     /// nil when the pattern is invalid (P3, P5) or uses an undefined variable (P4).
-    static func build(pattern source: String, isPath: Bool, caseSensitive: Bool,
-                      variables: ReferenceVariables) -> [ReferencePatternMatcher]? {
+    /// `readCustom` reads a custom variable's values (`read`, or a table of earlier reads of it).
+    static func build(pattern source: String, isPath: Bool, caseSensitive: Bool, variables: ReferenceVariables,
+                      readCustom: ([String], Bool) -> ReadValues = read) -> [ReferencePatternMatcher]? {
         guard let pattern = ReferencePattern.read(source) else { return nil }           // P3
         guard ReferenceLimits.fits(pattern, variables: variables) else { return nil }    // P5
         var atoms: [Atom] = []
@@ -14,7 +15,11 @@ extension ReferencePatternMatcher {
         for element in pattern {
             if case .variable(let name) = element {
                 guard let definition = variables.definition(of: name) else { return nil } // P4
-                let read = values(definition, caseSensitive: caseSensitive)                // V2, V3
+                let read: ReadValues                                                           // V2, V3
+                switch definition {
+                case .custom(let values): read = readCustom(values, caseSensitive)
+                case .predefined(let row): read = caseSensitive ? predefinedValues[row].exact : predefinedValues[row].folded
+                }
                 choices.append(read.values)
                 indexes.append(read.index)
                 atoms.append(.choice(choices.count - 1))
@@ -50,15 +55,8 @@ extension ReferencePatternMatcher {
         }
     }
 
-    /// A variable's values read (V2) and, for a case-insensitive pattern, folded (V3), with their
-    /// index for the walk.
-    static func values(_ definition: ReferenceVariables.Definition, caseSensitive: Bool) -> ReadValues {
-        switch definition {
-        case .custom(let values): return read(values, caseSensitive: caseSensitive)
-        case .predefined(let row): return caseSensitive ? predefinedValues[row].exact : predefinedValues[row].folded
-        }
-    }
-
+    /// A custom variable's values read (V2) and, for a case-insensitive pattern, folded (V3), with
+    /// their index for the walk.
     typealias ReadValues = (values: [[Atom]], index: ValueIndex)
 
     static func read(_ values: [String], caseSensitive: Bool) -> ReadValues {

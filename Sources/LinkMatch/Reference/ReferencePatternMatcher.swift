@@ -70,8 +70,6 @@ struct ReferencePatternMatcher {
     /// is the end), then atom `k` of value `v` of choice `c` is `base[c] + offsets[v] + k`.
     struct PositionLayout {
         var count: Int
-        /// For atom `i`: its choice index when it is a variable, else -1.
-        var choiceOfAtom: [Int]
         /// First position of each choice.
         var base: [Int]
 
@@ -82,23 +80,24 @@ struct ReferencePatternMatcher {
                 return positions
             }
             count = positions
-            choiceOfAtom = atoms.map { if case .choice(let c) = $0 { return c } else { return -1 } }
         }
     }
 
     /// A position in the walk: atom `i` of the pattern (inside value `v` at atom `k` when `v >= 0`)
-    /// and character `t` of the text.
+    /// and character `t` of the text. `p` is that pattern position's number in `layout`, carried
+    /// along (each step knows it: the next atom is `p + 1`) so the visited set need not look it up.
     fileprivate struct State: Hashable {
         var i: Int
         var v: Int
         var k: Int
         var t: Int
+        var p: Int
     }
 
     /// true/false, or nil when `budget` ran out.
     func matches(_ text: [Unicode.Scalar], budget: inout Int) -> Bool? {
         var visited = VisitedStates(self, textCount: text.count)
-        var stack = [State(i: 0, v: -1, k: 0, t: 0)]
+        var stack = [State(i: 0, v: -1, k: 0, t: 0, p: 0)]
         while let s = stack.popLast() {
             guard visited.insert(s) else { continue }
             budget -= 1
@@ -111,11 +110,11 @@ struct ReferencePatternMatcher {
                 let value = choices[c][s.v]
                 if s.k == value.count {
                     // End of the value: continue after the variable.
-                    stack.append(State(i: s.i + 1, v: -1, k: 0, t: s.t))
+                    stack.append(State(i: s.i + 1, v: -1, k: 0, t: s.t, p: s.i + 1))
                     continue
                 }
                 atom = value[s.k]
-                next = State(i: s.i, v: s.v, k: s.k + 1, t: s.t)
+                next = State(i: s.i, v: s.v, k: s.k + 1, t: s.t, p: s.p + 1)
             } else {
                 if s.i == atoms.count {
                     if s.t == text.count { return true }
@@ -125,17 +124,19 @@ struct ReferencePatternMatcher {
                     // Every value that can begin here, pushed last-first so the first is tried first.
                     let always = indexes[c].always
                     let byFirst = s.t < text.count ? indexes[c].byFirst[text[s.t]] ?? [] : []
+                    let offsets = indexes[c].offsets
+                    let base = layout.base[c]
                     var a = always.count - 1
                     var b = byFirst.count - 1
                     while a >= 0 || b >= 0 {
                         let v: Int
                         if b < 0 || (a >= 0 && always[a] > byFirst[b]) { v = always[a]; a -= 1 } else { v = byFirst[b]; b -= 1 }
-                        stack.append(State(i: s.i, v: v, k: 0, t: s.t))
+                        stack.append(State(i: s.i, v: v, k: 0, t: s.t, p: base + offsets[v]))
                     }
                     continue
                 }
                 atom = atoms[s.i]
-                next = State(i: s.i + 1, v: -1, k: 0, t: s.t)
+                next = State(i: s.i + 1, v: -1, k: 0, t: s.t, p: s.i + 1)
             }
 
             switch atom {
@@ -145,7 +146,7 @@ struct ReferencePatternMatcher {
                 if s.t < text.count { next.t += 1; stack.append(next) }
             case .many:
                 stack.append(next)                                        // stop here
-                if s.t < text.count { stack.append(State(i: s.i, v: s.v, k: s.k, t: s.t + 1)) } // one more
+                if s.t < text.count { stack.append(State(i: s.i, v: s.v, k: s.k, t: s.t + 1, p: s.p)) } // one more
             case .choice:
                 return false // values never contain variables (V2)
             }
@@ -160,41 +161,34 @@ struct ReferencePatternMatcher {
 /// hashing every state, and it visits exactly the same states. When the array would be large (a huge
 /// pattern against a long text) it falls back to a hashed set, whose memory grows only with the
 /// states the budget lets the search visit.
-private struct VisitedStates {
+private struct VisitedStates: ~Copyable {
     /// At most this many bits (1 MiB) in the flat array.
     static let maxBits = 1 << 23
 
-    /// Empty when `hashed` is in use.
-    private var bits: [UInt64]
+    /// The flat array, owned (freed by deinit); empty when `hashed` is in use. Its subscript is not
+    /// bounds-checked in release builds; every cell is in range because `p < layout.count` and
+    /// `t <= textCount`.
+    private let bits: UnsafeMutableBufferPointer<UInt64>
     private var hashed: Set<ReferencePatternMatcher.State> = []
     private let usesHash: Bool
     private let columns: Int
-    private let layout: ReferencePatternMatcher.PositionLayout
-    private let indexes: [ReferencePatternMatcher.ValueIndex]
 
     init(_ matcher: ReferencePatternMatcher, textCount: Int) {
         columns = textCount + 1
-        layout = matcher.layout
-        indexes = matcher.indexes
-        let (cells, overflow) = layout.count.multipliedReportingOverflow(by: columns)
+        let (cells, overflow) = matcher.layout.count.multipliedReportingOverflow(by: columns)
         usesHash = overflow || cells > Self.maxBits
-        bits = usesHash ? [] : [UInt64](repeating: 0, count: (cells + 63) >> 6)
+        bits = .allocate(capacity: usesHash ? 0 : (cells + 63) >> 6)
+        bits.initialize(repeating: 0)
+    }
+
+    deinit {
+        bits.deallocate()
     }
 
     /// Marks `s` visited; false when it already was.
     mutating func insert(_ s: ReferencePatternMatcher.State) -> Bool {
         if usesHash { return hashed.insert(s).inserted }
-        let position: Int
-        if s.v < 0 {
-            position = s.i
-        } else {
-            // States inside a value exist only at variable atoms; anything else is left to the
-            // caller, which rejects it (matches() checks the atom before reading a value).
-            let c = s.i < layout.choiceOfAtom.count ? layout.choiceOfAtom[s.i] : -1
-            guard c >= 0 else { return true }
-            position = layout.base[c] + indexes[c].offsets[s.v] + s.k
-        }
-        let cell = position * columns + s.t
+        let cell = s.p &* columns &+ s.t
         let mask = UInt64(1) << UInt64(cell & 63)
         let word = cell >> 6
         if bits[word] & mask != 0 { return false }
@@ -202,4 +196,3 @@ private struct VisitedStates {
         return true
     }
 }
-

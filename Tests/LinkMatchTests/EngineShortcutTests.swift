@@ -70,7 +70,7 @@ final class EngineShortcutTests: XCTestCase {
         _ = built.addTrie(values, root: rootA)
         var appended = BitNFA.Builder()
         let rootB = appended.consume(from: 0, label: 0x61)
-        _ = appended.append(BitNFA.recentTries.fragment(for: values), root: rootB)
+        _ = appended.append(BitNFA.recentTries.value(for: values) { BitNFA.TrieFragment(values) }, root: rootB)
         let sameEdge = { (x: (from: Int, to: Int), y: (from: Int, to: Int)) in x.from == y.from && x.to == y.to }
         XCTAssertEqual(built.labels, appended.labels)
         XCTAssertEqual(built.loops, appended.loops)

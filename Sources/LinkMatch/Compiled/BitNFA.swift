@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The automaton for patterns with substitution variables: a position automaton whose states are
 /// simulated together as a bit set of UInt64 words (a Thompson/Glushkov NFA without backtracking).
 ///
@@ -65,7 +63,8 @@ final class BitNFA: Sendable {
                 if k < pattern.origins.count, let origin = pattern.origins[k], let trie = Self.predefinedTries[origin] {
                     current = b.append(trie, root: current)
                 } else {
-                    current = b.append(Self.recentTries.fragment(for: pattern.choices[k]), root: current)
+                    let values = pattern.choices[k]
+                    current = b.append(Self.recentTries.value(for: values) { TrieFragment(values) }, root: current)
                 }
             }
         }
@@ -424,27 +423,10 @@ extension BitNFA {
         return out
     }()
 
-    /// Tries of custom variables' values built lately: a document's rules, and the patterns a
-    /// fuzzer derives from one, use the same variables again and again.
-    static let recentTries = RecentTries()
-
-    /// A table of `TrieFragment`s by value list (the parsed, folded atoms: building is a function
-    /// of them). Thread-safe: the lock is held to look up or store, never to build; when full, the
-    /// table starts over.
-    final class RecentTries: Sendable {
-        static let capacity = 64
-        private let table = Mutex<[[[CompiledAtom]]: TrieFragment]>([:])
-
-        func fragment(for values: [[CompiledAtom]]) -> TrieFragment {
-            if let hit = table.withLock({ $0[values] }) { return hit }
-            let built = TrieFragment(values)
-            table.withLock {
-                if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-                $0[values] = built
-            }
-            return built
-        }
-    }
+    /// Tries of custom variables' values built lately, by value list (the parsed, folded atoms): a
+    /// document's rules, and the patterns a fuzzer derives from one, use the same variables again
+    /// and again.
+    static let recentTries = RecentTable<[[CompiledAtom]], TrieFragment>(capacity: 64)
 
     /// The trie of a variable's values, children kept in insertion order. Children are found by a
     /// scan of the sibling list while a node has few of them (most nodes: values are short, and

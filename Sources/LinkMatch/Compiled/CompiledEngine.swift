@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The production engine: every pattern compiled once into a fast-path matcher or a bit-set
 /// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
 /// and traces as `ReferenceEngine`, implemented independently; never answers `undecided`.
@@ -73,8 +71,7 @@ public struct CompiledPart: Sendable {
 /// one pattern with several texts (the metamorphic relations do, and a fuzzer's next input often
 /// changes only the text). Compiling is a function of the key, so reuse changes no verdict. The key
 /// is exact: UTF-8 bytes name scalars one to one, where String's `==` is canonical equivalence
-/// ("é" and "e\u{301}" compile differently). Thread-safe: the lock is held only to look up or store,
-/// never while compiling; when full, the table starts over.
+/// ("é" and "e\u{301}" compile differently). 64 entries, in a `RecentTable`.
 final class RecentCompiledParts: Sendable {
     /// A request without its text. Equal when everything is the same scalar for scalar; the hash
     /// reads the pattern's bytes and the flags only (no copy of anything).
@@ -99,19 +96,11 @@ final class RecentCompiledParts: Sendable {
         }
     }
 
-    static let capacity = 64
-    private let table = Mutex<[Key: CompiledPart]>([:])
+    private let table = RecentTable<Key, CompiledPart>(capacity: 64)
 
     func compiled(for request: PartRequest) -> CompiledPart {
         var bare = request
         bare.text = "" // the text is not part of the key, nor kept
-        let key = Key(request: bare)
-        if let hit = table.withLock({ $0[key] }) { return hit }
-        let part = CompiledPart(request)
-        table.withLock {
-            if $0.count >= Self.capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = part
-        }
-        return part
+        return table.value(for: Key(request: bare)) { CompiledPart(request) }
     }
 }

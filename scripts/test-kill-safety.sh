@@ -144,7 +144,9 @@ kill_run() {
     child=""
     ran_for=$((($(date +%s%N) - started) / 100000000))
     local phase
-    phase=$(grep -a -E '^== |: finding |minimizing|merged/ now|interrupted' "$log" | tail -2 | paste -s -d '|' - | cut -c1-150)
+    # (|| true: a kill that lands before the run prints anything leaves an empty log, and grep's exit 1
+    # would end this script under pipefail.)
+    phase=$({ grep -a -E '^== |: finding |minimizing|merged/ now|interrupted' "$log" || true; } | tail -2 | paste -s -d '|' - | cut -c1-150)
     if ((killed)); then
         echo "$label: ${*:2:2}... killed after $((delay / 10)).$((delay % 10))s by $signal: exit $status; last: $phase"
     else

@@ -67,14 +67,9 @@ final class ReferenceBuilds: Sendable {
     }
 
     func readCustom(_ values: [String], _ caseSensitive: Bool) -> ReferencePatternMatcher.ReadValues {
-        let key = ReadKey(values: values, caseSensitive: caseSensitive)
-        if let hit = reads.withLock({ $0[key] }) { return hit }
-        let read = ReferencePatternMatcher.read(values, caseSensitive: caseSensitive)
-        reads.withLock {
-            if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = read
+        kept(in: reads, ReadKey(values: values, caseSensitive: caseSensitive)) {
+            ReferencePatternMatcher.read(values, caseSensitive: caseSensitive)
         }
-        return read
     }
 
     /// `ReferencePatternMatcher.build` of these arguments, from the table when it was built before.
@@ -82,12 +77,20 @@ final class ReferenceBuilds: Sendable {
                   variables: ReferenceVariables) -> [ReferencePatternMatcher]? {
         let key = Key(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
                       variables: variablesVary ? variables.custom : [])
+        return kept(in: table, key) {
+            ReferencePatternMatcher.build(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
+                                          variables: variables, readCustom: readCustom)
+        }
+    }
+
+    /// The value `table` holds for `key`, or `build()`'s, stored for next time (the table starts
+    /// over when it holds `capacity` entries). The lock is not held while building.
+    private func kept<K: Hashable & Sendable, V: Sendable>(in table: borrowing Mutex<[K: V]>, _ key: K, build: () -> V) -> V {
         if let hit = table.withLock({ $0[key] }) { return hit }
-        let built = ReferencePatternMatcher.build(pattern: pattern, isPath: isPath, caseSensitive: caseSensitive,
-                                                  variables: variables, readCustom: readCustom)
+        let built = build()
         table.withLock {
             if $0.count >= capacity { $0.removeAll(keepingCapacity: true) }
-            $0[key] = .some(built)
+            $0[key] = built
         }
         return built
     }

@@ -2,40 +2,99 @@ import XCTest
 @testable import LinkMatch
 import LinkMatchTestData
 
-/// The shortcuts that make the engines cheaper per call must not change an answer: prebuilt tries of
-/// the predefined variables (compiled) and their values read once (reference), both engines' caches
+/// The shortcuts that make the engines cheaper per call must not change an answer: shared automata
+/// of variables' values (compiled) and their values read once (reference), both engines' caches
 /// of recently built patterns and the reference's per-document one, and the reference matcher's
 /// hashed fallback for visited states. Each is compared with the computation it replaces.
 final class EngineShortcutTests: XCTestCase {
-    /// Appending a predefined variable's prebuilt trie adds exactly the states and edges building it
-    /// there would, below a root that is not state 0 (so the renumbering is exercised).
-    func testPrebuiltTriesEqualBuildingThemInPlace() {
-        XCTAssertEqual(BitNFA.predefinedTries.count, 2 * VariableTable.predefinedNames.count)
-        for (origin, trie) in BitNFA.predefinedTries {
-            guard let values = VariableResolver.predefined[origin.name] else { return XCTFail("no values for \(origin.name)") }
-            let atoms = origin.caseSensitive ? values.sensitive : values.folded
-            func make(_ addValues: (inout BitNFA.Builder, Int) -> Int) -> BitNFA.Builder {
-                var b = BitNFA.Builder()
-                let first = b.consume(from: 0, label: 0x61)
-                b.loops[first] = true
-                let root = b.consume(from: first, label: 0x62)
-                let join = addValues(&b, root)
-                _ = b.consume(from: join, label: 0x63)
-                return b
-            }
-            let built = make { $0.addTrie(atoms, root: $1) }
-            let appended = make { $0.append(trie, root: $1) }
-            let what = "$(\(origin.name)) caseSensitive \(origin.caseSensitive)"
-            let sameEdge = { (x: (from: Int, to: Int), y: (from: Int, to: Int)) in x.from == y.from && x.to == y.to }
-            XCTAssertGreaterThan(built.labels.count, 5, what) // start, three consumes, a join: the trie added states
-            XCTAssertEqual(built.labels, appended.labels, what)
-            XCTAssertEqual(built.loops, appended.loops, what)
-            XCTAssertTrue(built.edges.elementsEqual(appended.edges, by: sameEdge), what)
-            XCTAssertTrue(built.epsilons.elementsEqual(appended.epsilons, by: sameEdge), what)
+    /// BitNFA hangs each variable's shared automaton between a root and a join instead of copying
+    /// the values' trie in. Compared with the copied-in layout, one flat automaton built the plain
+    /// way (`addTrie` below the root), on seeded random patterns and texts: literals, `?`, `*`,
+    /// adjacent variables, values with `*`/`?`/empty, and predefined variables (whose shared
+    /// automaton is built once, from the values `VariableResolver` parsed).
+    func testSharedVariableAutomataEqualOneFlatAutomaton() {
+        var g = SplitMix64(seed: 7)
+        let alphabet: [UInt32] = [0x61, 0x62, 0x63, 0x2F]
+        let predefined: [(origin: PredefinedVariable, values: [[CompiledAtom]])] = ["lang", "digit", "upper"].map { name in
+            let values = VariableResolver.predefined[name]!
+            return (PredefinedVariable(name: name, caseSensitive: false), values.folded)
         }
+        func atom() -> CompiledAtom {
+            switch Int.random(in: 0..<8, using: &g) {
+            case 0: return .any
+            case 1: return .star
+            default: return .unit(alphabet.randomElement(using: &g)!)
+            }
+        }
+        var matched = 0
+        var texts = 0
+        for round in 0..<400 {
+            var pattern = AtomPattern(atoms: [], choices: [])
+            for _ in 0..<Int.random(in: 1...7, using: &g) {
+                if Int.random(in: 0..<3, using: &g) == 0 {
+                    pattern.atoms.append(.choice(pattern.choices.count))
+                    if Int.random(in: 0..<4, using: &g) == 0 {
+                        let p = predefined.randomElement(using: &g)!
+                        pattern.choices.append(p.values)
+                        pattern.origins.append(p.origin)
+                    } else {
+                        pattern.choices.append((0..<Int.random(in: 0...4, using: &g)).map { _ in
+                            (0..<Int.random(in: 0...3, using: &g)).map { _ in atom() }
+                        })
+                        pattern.origins.append(nil)
+                    }
+                } else {
+                    pattern.atoms.append(atom())
+                }
+            }
+            var b = BitAutomaton.Builder()
+            var current = 0
+            for a in pattern.atoms {
+                switch a {
+                case .unit(let u): current = b.consume(from: current, label: u)
+                case .any: current = b.consume(from: current, label: UnitLabel.any)
+                case .star: b.loops[current] = true
+                case .choice(let k): current = b.addTrie(pattern.choices[k], root: current)
+                }
+            }
+            let flat = BitAutomaton(b, accept: current)
+            let nfa = BitNFA(pattern)
+            let units = alphabet + [0x65, 0x6E, 0x45, 0x31]
+            for _ in 0..<30 {
+                let text = (0..<Int.random(in: 0...9, using: &g)).map { _ in units.randomElement(using: &g)! }
+                var work = 0
+                let expected = text.withUnsafeBufferPointer { flat.matches($0, work: &work) }
+                let actual = text.withUnsafeBufferPointer { nfa.matches($0, work: &work) }
+                XCTAssertEqual(actual, expected, "round \(round): \(pattern.atoms) \(pattern.choices) on \(text)")
+                texts += 1
+                if expected { matched += 1 }
+            }
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        XCTAssertGreaterThan(matched, texts / 50)
+        XCTAssertLessThan(matched, texts - texts / 50)
     }
 
-    /// The automaton's edge tables (`BitNFA.grouped`, filled from the back in two passes) against
+    /// Every `$(lang)` occurrence uses the one automaton built for the process, and the same custom
+    /// values get the same automaton back from the recent table.
+    func testVariableAutomataAreSharedNotRebuilt() {
+        XCTAssertEqual(BitNFA.predefinedAutomata.count, 2 * VariableTable.predefinedNames.count)
+        let lang = PredefinedVariable(name: "lang", caseSensitive: true)
+        let values = VariableResolver.predefined["lang"]!.sensitive
+        let twice = AtomPattern(atoms: [.choice(0), .unit(0x5F), .choice(1)], choices: [values, values], origins: [lang, lang])
+        let nfa = BitNFA(twice)
+        XCTAssertEqual(nfa.parts.count, 2)
+        XCTAssertTrue(nfa.parts[0].automaton === BitNFA.predefinedAutomata[lang])
+        XCTAssertTrue(nfa.parts[1].automaton === BitNFA.predefinedAutomata[lang])
+        XCTAssertGreaterThan(nfa.parts[0].automaton.stateCount, 600)
+        XCTAssertLessThan(nfa.main.stateCount, 5) // start, the two joins, `_`: no copied values
+
+        let custom: [[CompiledAtom]] = [[.unit(0x62), .unit(0x63)], [.star, .unit(0x78)], []]
+        let pattern = AtomPattern(atoms: [.unit(0x61), .choice(0)], choices: [custom], origins: [nil])
+        XCTAssertTrue(BitNFA(pattern).parts[0].automaton === BitNFA(pattern).parts[0].automaton)
+    }
+
+    /// The automaton's edge tables (`BitAutomaton.grouped`, filled from the back in two passes) against
     /// the plain definition: per source in order, its targets sorted by (key, target).
     func testGroupedEdgesEqualSortingThemPerSource() {
         var g = SplitMix64(seed: 42)
@@ -45,7 +104,7 @@ final class EngineShortcutTests: XCTestCase {
                 (from: Int.random(in: 0..<states, using: &g), to: Int.random(in: 0..<states, using: &g))
             }
             let key = { (t: Int) -> UInt32 in UInt32((t * 7919 + round) % 5) }
-            let grouped = BitNFA.grouped(edges, stateCount: states, key: key)
+            let grouped = BitAutomaton.grouped(edges, stateCount: states, key: key)
             var offsets: [Int32] = [0]
             var targets: [Int32] = []
             var sources = [UInt64](repeating: 0, count: (states + 63) >> 6)
@@ -59,24 +118,6 @@ final class EngineShortcutTests: XCTestCase {
             XCTAssertEqual(grouped.targets, targets, "round \(round)")
             XCTAssertEqual(grouped.sources, sources, "round \(round)")
         }
-    }
-
-    /// A custom variable's trie comes from `BitNFA.recentTries` (built once, appended): the same
-    /// states and edges as building it in place, and the same table for the same values again.
-    func testCustomTrieFromTheTableEqualsBuildingItInPlace() {
-        let values: [[CompiledAtom]] = [[.unit(0x62), .unit(0x63)], [.unit(0x62)], [.star, .unit(0x78)], [], [.any, .star]]
-        var built = BitNFA.Builder()
-        let rootA = built.consume(from: 0, label: 0x61)
-        _ = built.addTrie(values, root: rootA)
-        var appended = BitNFA.Builder()
-        let rootB = appended.consume(from: 0, label: 0x61)
-        _ = appended.append(BitNFA.recentTries.value(for: values) { BitNFA.TrieFragment(values) }, root: rootB)
-        let sameEdge = { (x: (from: Int, to: Int), y: (from: Int, to: Int)) in x.from == y.from && x.to == y.to }
-        XCTAssertEqual(built.labels, appended.labels)
-        XCTAssertEqual(built.loops, appended.loops)
-        XCTAssertTrue(built.edges.elementsEqual(appended.edges, by: sameEdge))
-        XCTAssertTrue(built.epsilons.elementsEqual(appended.epsilons, by: sameEdge))
-        XCTAssertGreaterThan(built.labels.count, 6)
     }
 
     /// "é" and "e" + U+0301 are equal Strings but different patterns (P2): the cache must not hand

@@ -1,56 +1,47 @@
-/// The automaton for patterns with substitution variables: a position automaton whose states are
-/// simulated together as a bit set of UInt64 words (a Thompson/Glushkov NFA without backtracking).
+/// The automaton for patterns with substitution variables (V1, V2), put together from shared
+/// pieces instead of copied states:
+/// - "main", a BitAutomaton of the pattern's own literals, `?` and `*`, where each variable
+///   occurrence is two states: its root (the state before it) and a join (the state after it),
+///   with no edge between them;
+/// - one "part" per occurrence: the automaton of the variable's values (their trie, V2 wildcards
+///   allowed inside values), whose state 0 stands for the root and whose accepting state stands
+///   for the join.
 ///
-/// States are numbered so that every edge goes forward (except `*` self-loops):
-/// - state 0 is the start; each literal or `?` of the pattern adds a state entered by consuming
-///   one unit with that label;
-/// - `*` is a self-loop on the current state (any unit keeps it active);
-/// - a variable occurrence adds the trie of its values (common prefixes shared, V2 wildcards
-///   allowed inside values) rooted at the current state, and one join state that every value end
-///   reaches without consuming (an epsilon edge). The values are never expanded into a product of
-///   patterns: the automaton grows with the sum of the value lengths.
+/// A part is the same object for every occurrence of the same values: each predefined variable's is
+/// built once per process (`$(lang)`'s has about 800 states), a custom variable's is kept with the
+/// recent ones. So compiling a pattern costs its own atoms, not its variables' values, and the
+/// values are never expanded into a product of patterns.
 ///
-/// One step over a unit: chain edges (i -> i+1, most edges, thanks to preorder numbering) are one
-/// shift-and over the words with a per-unit-class mask; the other consuming edges ("jumps", trie
-/// branches) are checked only for active sources; then epsilon edges close the set in one
-/// forward pass. Cost per unit: O(words + active jump sources' edges + active epsilon edges),
-/// never more than O(states); no allocation (two state sets for the whole text).
+/// One step over a unit, with every automaton's states side by side in one buffer: main consumes;
+/// then, in pattern order, each part consumes (skipped while none of its states is active), gets
+/// its state 0 when main's root is active, closes, and activates main's join when it accepts.
+/// Pattern order makes that one pass: a part's root is at or after the previous part's join (equal
+/// for `$(a)$(b)`), and main has no epsilon edges of its own. This is exactly the automaton with
+/// every trie copied in below its root (EngineShortcutTests compares the two). Cost per unit:
+/// O(main's words + active parts' words and edges); no allocation (two state sets per text).
 final class BitNFA: Sendable {
-    let stateCount: Int
+    struct Part: Sendable {
+        let automaton: BitAutomaton
+        /// Main's state the values hang from, and main's state they lead to.
+        let root: Int
+        let join: Int
+        /// Where the part's states start in the state buffer, in words.
+        let offset: Int
+    }
+
+    let main: BitAutomaton
+    let parts: [Part]
+    /// Words of one state set: main's, then every part's.
     let words: Int
-    let accept: Int
     /// Whether the accepting state is reachable at all (false when a variable has no values).
     let canAccept: Bool
     /// The start state and everything it reaches without consuming.
     let initial: [UInt64]
-    /// States with a `*` self-loop.
-    let selfLoops: [UInt64]
-
-    /// Shift-and step: class of each unit, and for each class the chain-edge targets accepting it.
-    let usesShift: Bool
-    let asciiClass: [UInt16]
-    let wideUnits: [UInt32]
-    let wideClasses: [UInt16]
-    let classMasks: [UInt64]
-
-    /// Consuming edges that are not chain edges (all of them when `usesShift` is false), grouped
-    /// by source, each group sorted by label (`UnitLabel.any` sorts last).
-    let jumpSources: [UInt64]
-    let jumpOffsets: [Int32]
-    let jumpLabels: [UInt32]
-    let jumpTargets: [Int32]
-
-    /// Epsilon edges grouped by source.
-    let epsilonSources: [UInt64]
-    let epsilonOffsets: [Int32]
-    let epsilonTargets: [Int32]
-
-    /// Class tables beyond this many words fall back to checking every edge as a jump.
-    static let maxClassTableWords = 1 << 16
 
     init(_ pattern: AtomPattern) {
-        var b = Builder()
+        var b = BitAutomaton.Builder()
         var current = 0
+        var pieces: [(automaton: BitAutomaton, root: Int, join: Int)] = []
         for atom in pattern.atoms {
             switch atom {
             case .unit(let u):
@@ -60,98 +51,65 @@ final class BitNFA: Sendable {
             case .star:
                 b.loops[current] = true
             case .choice(let k):
-                if k < pattern.origins.count, let origin = pattern.origins[k], let trie = Self.predefinedTries[origin] {
-                    current = b.append(trie, root: current)
-                } else {
-                    let values = pattern.choices[k]
-                    current = b.append(Self.recentTries.value(for: values) { TrieFragment(values) }, root: current)
-                }
+                let join = b.newState(UnitLabel.none)
+                pieces.append((Self.automaton(of: pattern, choice: k), current, join))
+                current = join
             }
         }
-        let n = b.labels.count
-        stateCount = n
-        words = (n + 63) >> 6
-        accept = current
-
-        // Unit classes: every distinct literal label gets one; class 0 is "any other unit". ASCII
-        // labels (nearly all) are collected in a table, not hashed: a `$(lang)` pattern has
-        // thousands of states.
-        var asciiSeen = [Bool](repeating: false, count: 128)
-        var wideSeen = Set<UInt32>()
-        for label in b.labels where label != UnitLabel.any && label != UnitLabel.none {
-            if label < 128 { asciiSeen[Int(label)] = true } else { wideSeen.insert(label) }
+        main = BitAutomaton(b, accept: current)
+        var offset = main.words
+        var parts: [Part] = []
+        parts.reserveCapacity(pieces.count)
+        for piece in pieces {
+            parts.append(Part(automaton: piece.automaton, root: piece.root, join: piece.join, offset: offset))
+            offset += piece.automaton.words
         }
-        let units = (0..<128).filter { asciiSeen[$0] }.map(UInt32.init) + wideSeen.sorted()
-        let classCount = units.count + 1
-        var asciiClass = [UInt16](repeating: 0, count: 128)
-        var wideUnits: [UInt32] = []
-        var wideClasses: [UInt16] = []
-        for (i, u) in units.enumerated() {
-            let cls = UInt16(truncatingIfNeeded: i + 1)
-            if u < 128 { asciiClass[Int(u)] = cls } else { wideUnits.append(u); wideClasses.append(cls) }
-        }
-        self.asciiClass = asciiClass
-        self.wideUnits = wideUnits
-        self.wideClasses = wideClasses
-        // More than 65,535 distinct units cannot be told apart in UInt16 classes; more than the
-        // table limit would cost too much memory. Both fall back to jumps only.
-        usesShift = classCount <= Int(UInt16.max) && classCount * words <= Self.maxClassTableWords
-
-        var classMasks: [UInt64] = []
-        var jumps: [(from: Int, to: Int)] = []
-        if usesShift {
-            classMasks = [UInt64](repeating: 0, count: classCount * words)
-            for edge in b.edges {
-                guard edge.to == edge.from + 1 else { jumps.append(edge); continue }
-                let label = b.labels[edge.to]
-                let word = edge.to >> 6
-                let bit = UInt64(1) << UInt64(edge.to & 63)
-                if label == UnitLabel.any {
-                    for c in 0..<classCount { classMasks[c * words + word] |= bit }
-                } else if label != UnitLabel.none {
-                    let c = Self.unitClass(label, ascii: asciiClass, wideUnits: wideUnits, wideClasses: wideClasses)
-                    classMasks[c * words + word] |= bit
-                }
-            }
-        } else {
-            jumps = b.edges
-        }
-        self.classMasks = classMasks
-
-        let labels = b.labels // read through a constant: a captured `var` costs an access check per read
-        let jumpCSR = Self.grouped(jumps, stateCount: n) { labels[$0] }
-        jumpSources = jumpCSR.sources
-        jumpOffsets = jumpCSR.offsets
-        jumpTargets = jumpCSR.targets
-        jumpLabels = jumpCSR.targets.map { labels[Int($0)] }
-
-        let epsilonCSR = Self.grouped(b.epsilons, stateCount: n) { UInt32(truncatingIfNeeded: $0) }
-        epsilonSources = epsilonCSR.sources
-        epsilonOffsets = epsilonCSR.offsets
-        epsilonTargets = epsilonCSR.targets
-
-        var loops = [UInt64](repeating: 0, count: words)
-        for (s, looped) in b.loops.enumerated() where looped { loops[s >> 6] |= UInt64(1) << UInt64(s & 63) }
-        selfLoops = loops
-
+        self.parts = parts
+        words = offset
         canAccept = Self.canAccept(pattern)
 
-        var start = [UInt64](repeating: 0, count: words)
-        start[0] = 1
+        var start = [UInt64](repeating: 0, count: offset)
+        for i in 0..<main.words { start[i] = main.initial[i] }
         var ignoredWork = 0
         start.withUnsafeMutableBufferPointer { set in
-            Self.close(set, sources: epsilonCSR.sources, offsets: epsilonCSR.offsets, targets: epsilonCSR.targets,
-                       work: &ignoredWork)
+            for part in parts {
+                Self.enter(part, states: Self.slice(set, part.offset, part.automaton.words), main: set, work: &ignoredWork)
+            }
         }
         initial = start
     }
+
+    /// The automaton of choice `k`'s values: the shared one of a predefined variable, else the
+    /// recent one built from the same values.
+    static func automaton(of pattern: AtomPattern, choice k: Int) -> BitAutomaton {
+        if k < pattern.origins.count, let origin = pattern.origins[k], let shared = predefinedAutomata[origin] {
+            return shared
+        }
+        let values = pattern.choices[k]
+        return recentAutomata.value(for: values) { BitAutomaton(values: values) }
+    }
+
+    /// Every predefined variable's automaton in both fold modes, built once per process: `$(lang)`
+    /// has 615 values, and building (or copying) its trie was most of the cost of compiling a
+    /// pattern using it.
+    static let predefinedAutomata: [PredefinedVariable: BitAutomaton] = {
+        var out: [PredefinedVariable: BitAutomaton] = [:]
+        for (name, values) in VariableResolver.predefined {
+            out[PredefinedVariable(name: name, caseSensitive: true)] = BitAutomaton(values: values.sensitive)
+            out[PredefinedVariable(name: name, caseSensitive: false)] = BitAutomaton(values: values.folded)
+        }
+        return out
+    }()
+
+    /// Automata of custom variables' values built lately, by value list (the parsed, folded atoms):
+    /// a document's rules, and the patterns a fuzzer derives from one, use the same variables again
+    /// and again.
+    static let recentAutomata = RecentTable<[[CompiledAtom]], BitAutomaton>(capacity: 64)
 
     /// Whether the accepting state is reachable from the start. Literals, `?` and `*` never cut the
     /// path, and a variable's trie reaches its join through any of its values (values hold no
     /// `.choice`, V2; a `.choice` state in a trie has no entering edge, so such a value would not
     /// count): so it is reachable exactly when every variable the pattern uses has a usable value.
-    /// Checked on the pattern, not by walking the states: the automaton of a `$(lang)` pattern has
-    /// thousands of them.
     static func canAccept(_ pattern: AtomPattern) -> Bool {
         pattern.atoms.allSatisfy { atom in
             guard case .choice(let k) = atom else { return true }
@@ -159,85 +117,6 @@ final class BitNFA: Sendable {
                 !value.contains { if case .choice = $0 { return true } else { return false } }
             }
         }
-    }
-
-    /// Edges grouped by source state (compressed rows), each group ordered by `key` of the target.
-    /// Two passes over the edges and one over the states: count per source (noting the sources with
-    /// more than one edge), running sums, then each edge placed from the back of its group (stable).
-    static func grouped(_ edges: [(from: Int, to: Int)], stateCount: Int,
-                        key: (Int) -> UInt32) -> (sources: [UInt64], offsets: [Int32], targets: [Int32]) {
-        var offsets = [Int32](repeating: 0, count: stateCount + 1)
-        var sources = [UInt64](repeating: 0, count: (stateCount + 63) >> 6)
-        var several: [Int] = []
-        for e in edges {
-            offsets[e.from] += 1
-            if offsets[e.from] == 2 { several.append(e.from) }
-            sources[e.from >> 6] |= UInt64(1) << UInt64(e.from & 63)
-        }
-        // offsets[s] = end of group s, then (placing from the back) its start.
-        var sum: Int32 = 0
-        for s in 0..<stateCount {
-            sum += offsets[s]
-            offsets[s] = sum
-        }
-        offsets[stateCount] = sum
-        var targets = [Int32](repeating: 0, count: edges.count)
-        for e in edges.reversed() {
-            offsets[e.from] -= 1
-            targets[Int(offsets[e.from])] = Int32(e.to)
-        }
-        func before(_ a: Int32, _ b: Int32) -> Bool { (key(Int(a)), a) < (key(Int(b)), b) }
-        for s in several {
-            let range = Int(offsets[s])..<Int(offsets[s + 1])
-            // Trie children of sorted value lists (the predefined ones) come sorted already.
-            if range.dropFirst().allSatisfy({ before(targets[$0 - 1], targets[$0]) }) { continue }
-            let sorted = targets[range].sorted(by: before)
-            targets.replaceSubrange(range, with: sorted)
-        }
-        return (sources, offsets, targets)
-    }
-
-    /// Adds every state reachable by epsilon edges (sources before targets, so one pass).
-    @inline(__always)
-    static func close(_ set: UnsafeMutableBufferPointer<UInt64>, sources: [UInt64], offsets: [Int32], targets: [Int32],
-                      work: inout Int) {
-        for w in 0..<set.count {
-            var pending = set[w] & sources[w]
-            while pending != 0 {
-                let bit = pending.trailingZeroBitCount
-                let s = w << 6 | bit
-                var e = Int(offsets[s])
-                let end = Int(offsets[s + 1])
-                while e < end {
-                    let t = Int(targets[e])
-                    set[t >> 6] |= UInt64(1) << UInt64(t & 63)
-                    e += 1
-                }
-                work += end - Int(offsets[s]) + 1
-                pending &= pending &- 1
-                // Targets come after their source: pick up the ones just set later in this word.
-                if bit < 63 { pending |= set[w] & sources[w] & (~UInt64(0) << UInt64(bit + 1)) }
-            }
-        }
-    }
-
-    @inline(__always)
-    func unitClass(_ unit: UInt32) -> Int {
-        Self.unitClass(unit, ascii: asciiClass, wideUnits: wideUnits, wideClasses: wideClasses)
-    }
-
-    /// The class of `unit`: from the ASCII table, else by binary search in the sorted wide units; 0
-    /// when no label is that unit.
-    @inline(__always)
-    static func unitClass(_ unit: UInt32, ascii asciiClass: [UInt16], wideUnits: [UInt32], wideClasses: [UInt16]) -> Int {
-        if unit < 128 { return Int(asciiClass[Int(unit)]) }
-        var lo = 0
-        var hi = wideUnits.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if wideUnits[mid] < unit { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < wideUnits.count && wideUnits[lo] == unit ? Int(wideClasses[lo]) : 0
     }
 
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
@@ -255,238 +134,50 @@ final class BitNFA: Sendable {
                 if alive == 0 { return false }
                 swap(&current, &next)
             }
-            return current[accept >> 6] & (UInt64(1) << UInt64(accept & 63)) != 0
+            return Self.contains(current, main.accept)
         }
     }
 
     @inline(__always)
     func step(from current: UnsafeMutableBufferPointer<UInt64>, to next: UnsafeMutableBufferPointer<UInt64>,
               unit: UInt32, work: inout Int) {
-        let w = words
-        work += w
-        if usesShift {
-            let base = unitClass(unit) * w
-            var carry: UInt64 = 0
-            for i in 0..<w {
-                let d = current[i]
-                next[i] = (((d << 1) | carry) & classMasks[base + i]) | (d & selfLoops[i])
-                carry = d >> 63
-            }
-        } else {
-            for i in 0..<w { next[i] = current[i] & selfLoops[i] }
-        }
-        for i in 0..<w {
-            var active = current[i] & jumpSources[i]
-            while active != 0 {
-                let s = i << 6 | active.trailingZeroBitCount
-                active &= active &- 1
-                let lo = Int(jumpOffsets[s])
-                let hi = Int(jumpOffsets[s + 1])
-                if hi - lo <= 8 {
-                    work += hi - lo
-                    for e in lo..<hi where UnitLabel.accepts(jumpLabels[e], unit) {
-                        let t = Int(jumpTargets[e])
-                        next[t >> 6] |= UInt64(1) << UInt64(t & 63)
-                    }
-                } else {
-                    // Labels are sorted and distinct per source (a trie node's children): one
-                    // binary search for the unit, and `?` sorts last.
-                    var a = lo
-                    var z = hi
-                    while a < z {
-                        work += 1
-                        let mid = (a + z) >> 1
-                        if jumpLabels[mid] < unit { a = mid + 1 } else { z = mid }
-                    }
-                    if a < hi, jumpLabels[a] == unit {
-                        let t = Int(jumpTargets[a])
-                        next[t >> 6] |= UInt64(1) << UInt64(t & 63)
-                    }
-                    if jumpLabels[hi - 1] == UnitLabel.any { // no unit equals the `?` sentinel
-                        let t = Int(jumpTargets[hi - 1])
-                        next[t >> 6] |= UInt64(1) << UInt64(t & 63)
-                    }
-                }
-            }
-        }
-        Self.close(next, sources: epsilonSources, offsets: epsilonOffsets, targets: epsilonTargets, work: &work)
-    }
-}
-
-extension BitNFA {
-    /// Collects states and edges; numbering follows creation order, which keeps edges forward.
-    struct Builder {
-        /// The label that enters each state (`UnitLabel.none` for the start, joins and `*` nodes).
-        var labels: [UInt32] = [UnitLabel.none]
-        var loops: [Bool] = [false]
-        var edges: [(from: Int, to: Int)] = []
-        var epsilons: [(from: Int, to: Int)] = []
-
-        mutating func newState(_ label: UInt32) -> Int {
-            labels.append(label)
-            loops.append(false)
-            return labels.count - 1
-        }
-
-        mutating func consume(from: Int, label: UInt32) -> Int {
-            let s = newState(label)
-            edges.append((from, s))
-            return s
-        }
-
-        /// Adds a prebuilt trie below `root`; returns its join state (exactly what `addTrie` would).
-        mutating func append(_ trie: TrieFragment, root: Int) -> Int {
-            let offset = labels.count - 1
-            @inline(__always) func state(_ local: Int) -> Int { local == 0 ? root : local + offset }
-            labels.append(contentsOf: trie.labels)
-            loops.append(contentsOf: trie.loops)
-            // No reserveCapacity here: reserving the exact size on every append defeats the
-            // arrays' geometric growth, and a pattern with several variables copied all its edges
-            // once per variable.
-            for e in trie.edges { edges.append((state(e.from), state(e.to))) }
-            for e in trie.epsilons { epsilons.append((state(e.from), state(e.to))) }
-            return state(trie.join)
-        }
-
-        /// Adds the trie of `values` below `root`; returns the join state after it.
-        mutating func addTrie(_ values: [[CompiledAtom]], root: Int) -> Int {
-            // 1. The trie itself, keyed by atom. A `*` in a value is its own child node (with a
-            //    self-loop) so it never leaks onto a prefix that other values share.
-            var trie = ValueTrie()
-            for value in values {
-                var node = 0
-                for atom in value {
-                    if atom == .star, trie.isStar[node] { continue } // `**` is `*`
-                    node = trie.child(of: node, atom)
-                }
-                trie.isEnd[node] = true
-            }
-            // 2. States in preorder (explicit stack, values can be long): a node's first child
-            //    gets the next number, so most trie edges are chain edges.
-            let count = trie.atoms.count
-            var stateOf = [Int](repeating: root, count: count)
-            var stack: [Int] = []
-            trie.pushChildren(of: 0, onto: &stack)
-            while let node = stack.popLast() {
-                let from = stateOf[trie.parent[node]]
-                let s: Int
-                switch trie.atoms[node] {
-                case .star:
-                    s = newState(UnitLabel.none)
-                    loops[s] = true
-                    epsilons.append((from, s))
-                case .unit(let u):
-                    s = consume(from: from, label: u)
-                case .any:
-                    s = consume(from: from, label: UnitLabel.any)
-                case .choice:
-                    // Values hold no variables (V2); a state nothing can enter keeps the trie sound.
-                    s = newState(UnitLabel.none)
-                }
-                stateOf[node] = s
-                trie.pushChildren(of: node, onto: &stack)
-            }
-            let join = newState(UnitLabel.none)
-            for node in 0..<count where trie.isEnd[node] { epsilons.append((stateOf[node], join)) }
-            return join
-        }
-    }
-
-    /// States and edges `Builder.addTrie` adds for some values below a root, numbered from 1 (0 is
-    /// the root), so they can be appended below any root: the same states and edges, in the same
-    /// order, as calling `addTrie` there.
-    struct TrieFragment: Sendable {
-        var labels: [UInt32]
-        var loops: [Bool]
-        var edges: [(from: Int, to: Int)]
-        var epsilons: [(from: Int, to: Int)]
-        var join: Int
-
-        init(_ values: [[CompiledAtom]]) {
-            var b = Builder()
-            join = b.addTrie(values, root: 0)
-            labels = Array(b.labels.dropFirst())
-            loops = Array(b.loops.dropFirst())
-            edges = b.edges
-            epsilons = b.epsilons
-        }
-    }
-
-    /// The trie of every predefined variable in both fold modes, built once per process: `$(lang)`
-    /// has 615 values, and rebuilding its trie was most of the cost of compiling a pattern using it.
-    static let predefinedTries: [PredefinedVariable: TrieFragment] = {
-        var out: [PredefinedVariable: TrieFragment] = [:]
-        for (name, values) in VariableResolver.predefined {
-            out[PredefinedVariable(name: name, caseSensitive: true)] = TrieFragment(values.sensitive)
-            out[PredefinedVariable(name: name, caseSensitive: false)] = TrieFragment(values.folded)
-        }
-        return out
-    }()
-
-    /// Tries of custom variables' values built lately, by value list (the parsed, folded atoms): a
-    /// document's rules, and the patterns a fuzzer derives from one, use the same variables again
-    /// and again.
-    static let recentTries = RecentTable<[[CompiledAtom]], TrieFragment>(capacity: 64)
-
-    /// The trie of a variable's values, children kept in insertion order. Children are found by a
-    /// scan of the sibling list while a node has few of them (most nodes: values are short, and
-    /// even `$(lang)`'s root has 26 letters), and through a per-node dictionary beyond that, so a
-    /// hostile value list with thousands of first characters stays linear. Far cheaper than a
-    /// dictionary for every node, which cost more than everything else in compiling `$(lang)`.
-    struct ValueTrie {
-        static let scanLimit = 16
-
-        var atoms: [CompiledAtom] = [.star] // the root's atom is never read
-        var parent: [Int] = [0]
-        var isEnd: [Bool] = [false]
-        var isStar: [Bool] = [false]
-        var firstChild: [Int] = [-1]
-        var lastChild: [Int] = [-1]
-        var nextSibling: [Int] = [-1]
-        var childCount: [Int] = [0]
-        /// Nodes with more than `scanLimit` children: atom -> child.
-        var wide: [Int: [CompiledAtom: Int]] = [:]
-
-        /// The child of `node` reached by `atom`, added when missing.
-        mutating func child(of node: Int, _ atom: CompiledAtom) -> Int {
-            if childCount[node] > Self.scanLimit {
-                if let found = wide[node]?[atom] { return found }
+        main.consume(from: Self.slice(current, 0, main.words), to: Self.slice(next, 0, main.words), unit: unit, work: &work)
+        for part in parts {
+            let from = Self.slice(current, part.offset, part.automaton.words)
+            let to = Self.slice(next, part.offset, part.automaton.words)
+            var active: UInt64 = 0
+            for word in from { active |= word }
+            if active != 0 {
+                part.automaton.consume(from: from, to: to, unit: unit, work: &work)
             } else {
-                var c = firstChild[node]
-                while c >= 0 {
-                    if atoms[c] == atom { return c }
-                    c = nextSibling[c]
-                }
+                to.update(repeating: 0)
+                // Nothing to close or pass on unless the root just became active.
+                if !Self.contains(next, part.root) { continue }
             }
-            let new = atoms.count
-            atoms.append(atom)
-            parent.append(node)
-            isEnd.append(false)
-            isStar.append(atom == .star)
-            firstChild.append(-1)
-            lastChild.append(-1)
-            nextSibling.append(-1)
-            childCount.append(0)
-            if lastChild[node] >= 0 { nextSibling[lastChild[node]] = new } else { firstChild[node] = new }
-            lastChild[node] = new
-            childCount[node] += 1
-            if childCount[node] == Self.scanLimit + 1 {
-                var index: [CompiledAtom: Int] = [:]
-                var c = firstChild[node]
-                while c >= 0 { index[atoms[c]] = c; c = nextSibling[c] }
-                wide[node] = index
-            } else if childCount[node] > Self.scanLimit + 1 {
-                wide[node]?[atom] = new
-            }
-            return new
+            Self.enter(part, states: to, main: next, work: &work)
         }
+    }
 
-        /// Pushes the children of `node` so that the first one is popped first.
-        func pushChildren(of node: Int, onto stack: inout [Int]) {
-            let bottom = stack.count
-            var c = firstChild[node]
-            while c >= 0 { stack.append(c); c = nextSibling[c] }
-            stack[bottom...].reverse()
+    /// Gives `part` its state 0 when main's root is active in `main`, closes its states, and
+    /// activates main's join when they accept. Parts are entered in pattern order, so a root that
+    /// is an earlier part's join is already final.
+    @inline(__always)
+    static func enter(_ part: Part, states: UnsafeMutableBufferPointer<UInt64>, main: UnsafeMutableBufferPointer<UInt64>,
+                      work: inout Int) {
+        if contains(main, part.root) { states[0] |= 1 }
+        part.automaton.close(states, work: &work)
+        if contains(states, part.automaton.accept) {
+            main[part.join >> 6] |= UInt64(1) << UInt64(part.join & 63)
         }
+    }
+
+    @inline(__always)
+    static func contains(_ set: UnsafeMutableBufferPointer<UInt64>, _ state: Int) -> Bool {
+        set[state >> 6] & (UInt64(1) << UInt64(state & 63)) != 0
+    }
+
+    @inline(__always)
+    static func slice(_ set: UnsafeMutableBufferPointer<UInt64>, _ offset: Int, _ count: Int) -> UnsafeMutableBufferPointer<UInt64> {
+        UnsafeMutableBufferPointer(rebasing: set[offset..<offset + count])
     }
 }

@@ -205,6 +205,42 @@ final class EngineShortcutTests: XCTestCase {
                        1 + PredefinedTables.languageCodes.reduce(0) { $0 + $1.unicodeScalars.count })
     }
 
+    /// The reference reads a run of `*` in a value as one `*`. Compared with walking every star of
+    /// the run (the values read one element per atom, as written), on seeded random star-heavy
+    /// values, patterns using the variable twice, and texts.
+    func testReferenceStarRunsInValuesEqualWalkingEveryStar() throws {
+        var g = SplitMix64(seed: 11)
+        let pieces = ["*", "**", "***", "?", "a", "b", "/"]
+        var matched = 0
+        var total = 0
+        for round in 0..<300 {
+            let values = (0..<Int.random(in: 1...4, using: &g)).map { _ in
+                (0..<Int.random(in: 0...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
+            }
+            let pattern = ["a$(v)b$(v)", "$(v)$(v)", "$(v)?", "*$(v)a"].randomElement(using: &g)!
+            let variables = ReferenceVariables(custom: [("v", values)])
+            let built = try XCTUnwrap(ReferencePatternMatcher.build(pattern: pattern, isPath: false, caseSensitive: true,
+                                                                    variables: variables)?.first)
+            let written = values.map { ReferencePattern.readValue($0).map { ReferencePatternMatcher.atom($0, caseSensitive: true) } }
+            let everyStar = ReferencePatternMatcher(atoms: built.atoms, choices: built.choices.map { _ in written },
+                                                    indexes: built.choices.map { _ in ReferencePatternMatcher.ValueIndex(written) })
+            XCTAssertLessThanOrEqual(built.layout.count, everyStar.layout.count)
+            for _ in 0..<20 {
+                let text = (0..<Int.random(in: 0...8, using: &g)).map { _ in ["a", "b", "/", "c"].randomElement(using: &g)! }.joined()
+                var budget = 1_000_000
+                let scalars = Array(text.unicodeScalars)
+                let expected = everyStar.matches(scalars, budget: &budget)
+                let actual = built.matches(scalars, budget: &budget)
+                XCTAssertNotNil(expected)
+                XCTAssertEqual(actual, expected, "round \(round): \(pattern) \(values) on \(text)")
+                total += 1
+                if expected == true { matched += 1 }
+            }
+        }
+        XCTAssertGreaterThan(matched, total / 20)
+        XCTAssertLessThan(matched, total - total / 20)
+    }
+
     /// A pattern with thousands of positions against a long text needs more than the flat visited
     /// array allows, so the reference uses its hashed set; the answers must not change.
     func testReferenceHashedVisitedSetAgreesWithTheCompiledEngine() {

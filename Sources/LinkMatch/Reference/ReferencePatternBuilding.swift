@@ -60,7 +60,17 @@ extension ReferencePatternMatcher {
     typealias ReadValues = (values: [[Atom]], index: ValueIndex)
 
     static func read(_ values: [String], caseSensitive: Bool) -> ReadValues {
-        let read = values.map { ReferencePattern.readValue($0).map { atom($0, caseSensitive: caseSensitive) } }
+        let read = values.map { value in
+            var atoms: [Atom] = []
+            for element in ReferencePattern.readValue(value) {
+                // A run of `*` in a value is one `*` (P1: zero or more characters, then zero or more,
+                // is zero or more). A value has no end that N3 looks at, so nothing else depends on
+                // the run; kept, a value of twenty stars costs the walk twenty positions per character.
+                if element == .many, atoms.last == .many { continue }
+                atoms.append(atom(element, caseSensitive: caseSensitive))
+            }
+            return atoms
+        }
         return (read, ValueIndex(read))
     }
 

@@ -200,6 +200,33 @@ final class CheckTests: XCTestCase {
         XCTAssertTrue(problem?.contains("P1") == true, problem ?? "nil")
     }
 
+    /// M-var substitutes every value while the substituted patterns are cheap to run, and a sample
+    /// (one way) once their cost, (pattern size with values expanded) x (text length + 1) summed
+    /// over the values, is over `maxSubstitutionCost`.
+    func testMetamorphicSubstitutesEveryValueOnlyWhileCheap() throws {
+        // "a" + one digit against a 2-character text: 10 x (1 + 1) x 3 = 60.
+        let cheap = try XCTUnwrap(MetamorphicCheck.Substitutions(PartCase(pattern: "a$(digit)", kind: .plain, text: "a5")))
+        XCTAssertTrue(cheap.exhaustive)
+        XCTAssertEqual(cheap.patterns.map(\.text), (0...9).map { "a\($0)" })
+
+        // Ten `$(v)` (4 values of 10 characters: 40 each, 410 with their elements) against 200
+        // characters: 10 x (410 + 1) x 201 = 826,110, about 8 times the bound: 1 value, one way.
+        let values = (0..<4).map { String(repeating: "*", count: 9) + "\($0)" }
+        let pattern = "$(digit)" + String(repeating: "$(v)", count: 10)
+        let costly = PartCase(pattern: pattern, kind: .plain, text: String(repeating: "x", count: 200), variables: [("v", values)])
+        let sampled = try XCTUnwrap(MetamorphicCheck.Substitutions(costly))
+        XCTAssertEqual(sampled.name, "digit")
+        XCTAssertFalse(sampled.exhaustive)
+        XCTAssertEqual(sampled.patterns.count, 1)
+        XCTAssertEqual(sampled.patterns.first?.text, "0" + String(repeating: "$(v)", count: 10))
+
+        // The same with a short text: 10 x 411 x 6 = 24,660, within the bound: every value.
+        let short = try XCTUnwrap(MetamorphicCheck.Substitutions(PartCase(pattern: pattern, kind: .plain, text: "xxxxx",
+                                                                           variables: [("v", values)])))
+        XCTAssertTrue(short.exhaustive)
+        XCTAssertEqual(short.patterns.count, 10)
+    }
+
     // MARK: all targets
 
     func testChecksAreDeterministicAndPassOnTheStandardEngines() {

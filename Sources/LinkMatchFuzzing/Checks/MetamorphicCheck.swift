@@ -6,9 +6,9 @@ import LinkMatch
 ///   literals) never changes the verdict;
 /// - M-var (V1, V2): a pattern with `$(v)` matches iff one of the patterns with a value of v
 ///   substituted (textually, first occurrence; v is the variable with the most values) matches.
-///   Both ways when v has at most 32 values and the substituted patterns hold at most 1,024 values
-///   of other variables together; otherwise a sample of v's values (8, fewer when large variables
-///   remain), one way;
+///   Both ways when v has at most 32 values and the substituted patterns cost at most
+///   `maxSubstitutionCost` together (pattern size with values expanded x text length); otherwise a
+///   sample of v's values (8, fewer when each substituted pattern is costly), one way;
 /// - M-star (P1, C2): `*` matches every text, path or plain, with any flags;
 /// - M-slash (N1, N2): adding a trailing or a leading `/` to a path text never changes the verdict;
 /// - M-escape (E3): with percentEncoded false, percent-encoding one unreserved character of a text
@@ -85,11 +85,12 @@ public enum MetamorphicCheck {
     /// Most values substituted for one variable; beyond that (region, lang) only a sample is checked,
     /// one way: a substituted pattern that matches implies the variable pattern matches.
     static let maxExhaustiveValues = 32
-    /// The values of other variables that the substituted patterns may hold, all together: each
-    /// substituted pattern is compiled, and with a `$(lang)` left in it that is a 631-value automaton.
-    /// Within it every value is substituted (32 values with 32 others left, say); beyond it a sample
-    /// is, one way: 8 values, or as many as fit (3 with a `$(region)` left, at least 1).
-    static let maxSubstitutionWork = 1_024
+    /// What the substituted patterns may cost all together, counted as states the reference may
+    /// walk: (pattern size with values expanded) x (text length + 1), summed over the values. Within
+    /// it every value is substituted; beyond it a sample is, one way: 8 values, or as many as fit
+    /// (at least 1). Without a bound, a pattern with ten star-valued variables and a long text cost
+    /// a hundred times the median input, and a fuzzer mutates the inputs it just found the most.
+    static let maxSubstitutionCost = 100_000
 
     /// M-var's patterns for a case: `c.pattern` with its first reference to the variable with the most
     /// values replaced by each (checked) value, textually. Only values whose textual substitution means element substitution are kept
@@ -122,13 +123,16 @@ public enum MetamorphicCheck {
             guard source.count >= ref.count,
                   let start = (0...(source.count - ref.count)).first(where: { source[$0..<($0 + ref.count)].elementsEqual(ref) })
             else { return nil }
-            // Values the substituted patterns still hold: each of them is compiled per value.
-            let remaining = pattern.elements.indices.reduce(0) { sum, i in
-                guard i != index, case .variable(let other) = pattern.elements[i] else { return sum }
-                return sum + (table.values(of: other)?.count ?? 0)
-            }
-            var exhaustive = values.count <= maxExhaustiveValues && values.count * remaining <= maxSubstitutionWork
-            let sample = max(1, min(8, maxSubstitutionWork / max(1, remaining)))
+            // What running one substituted pattern costs: the reference walks up to (pattern size,
+            // its variables' values expanded as P5 counts them) x (text length + 1) states, and the
+            // compiled engine's automaton is as large.
+            var others = pattern
+            others.elements.remove(at: index)
+            let rest = PatternLimits.expandedSize(of: others, variables: table)
+            let columns = c.text.unicodeScalars.count + 1
+            let cost = values.reduce(0) { $0 + (rest + $1.unicodeScalars.count) * columns }
+            var exhaustive = values.count <= maxExhaustiveValues && cost <= maxSubstitutionCost
+            let sample = max(1, min(8, maxSubstitutionCost * values.count / max(1, cost)))
             let checked = exhaustive ? values : stride(from: 0, to: values.count, by: max(1, values.count / sample)).prefix(sample).map { values[$0] }
             var patterns: [(value: String, text: String)] = []
             for value in checked {

@@ -241,16 +241,24 @@ final class EngineShortcutTests: XCTestCase {
         XCTAssertLessThan(matched, total - total / 20)
     }
 
-    /// A pattern with thousands of positions against a long text needs more than the flat visited
-    /// array allows, so the reference uses its hashed set; the answers must not change.
-    func testReferenceHashedVisitedSetAgreesWithTheCompiledEngine() {
+    /// A pattern with thousands of positions against a long text: the reference's visited bits come
+    /// in thousands of chunks allocated as touched (1,200 characters), or, beyond its bit limit,
+    /// from a hashed set (30,000 characters); the answers must not change.
+    func testReferenceChunkedAndHashedVisitedSetsAgreeWithTheCompiledEngine() throws {
         let values = (0..<2000).map { "a\($0)" }
         let variables = VariableTable(custom: [("v", values)])
-        let tail = String(repeating: "x", count: 1200)
-        for (text, expected) in [("/a1999" + tail, PartVerdict.matched), ("/b1999" + tail, .notMatched)] {
-            let request = PartRequest(pattern: "/$(v)*", kind: .path, text: text, variables: variables)
-            XCTAssertEqual(ReferenceEngine().matchPart(request), expected)
-            XCTAssertEqual(CompiledEngine().matchPart(request), expected)
+        let matcher = try XCTUnwrap(ReferencePatternMatcher.build(pattern: "/$(v)*", isPath: true, caseSensitive: true,
+                                                                  variables: ReferenceVariables(custom: [("v", values)]))?.first)
+        for (length, hashed) in [(1_200, false), (30_000, true)] {
+            let tail = String(repeating: "x", count: length)
+            let cells = matcher.layout.count * (length + 6)
+            XCTAssertEqual(cells > ReferencePatternMatcher.maxVisitedBits, hashed)
+            XCTAssertGreaterThan(cells >> 12, 1_000)
+            for (text, expected) in [("/a1999" + tail, PartVerdict.matched), ("/b1999" + tail, .notMatched)] {
+                let request = PartRequest(pattern: "/$(v)*", kind: .path, text: text, variables: variables)
+                XCTAssertEqual(ReferenceEngine().matchPart(request), expected, "\(length)")
+                XCTAssertEqual(CompiledEngine().matchPart(request), expected, "\(length)")
+            }
         }
     }
 }

@@ -205,10 +205,10 @@ final class EngineShortcutTests: XCTestCase {
                        1 + PredefinedTables.languageCodes.reduce(0) { $0 + $1.unicodeScalars.count })
     }
 
-    /// The reference reads a run of `*` in a value as one `*`. Compared with walking every star of
-    /// the run (the values read one element per atom, as written), on seeded random star-heavy
-    /// values, patterns using the variable twice, and texts.
-    func testReferenceStarRunsInValuesEqualWalkingEveryStar() throws {
+    /// The reference walks a run of `*` (in a value, or in the pattern after N1–N3) as one `*`.
+    /// Compared with walking every star as written, on seeded random star-heavy values, patterns
+    /// (with runs of their own, using the variable twice) and texts.
+    func testReferenceStarRunsEqualWalkingEveryStar() throws {
         var g = SplitMix64(seed: 11)
         let pieces = ["*", "**", "***", "?", "a", "b", "/"]
         var matched = 0
@@ -217,14 +217,23 @@ final class EngineShortcutTests: XCTestCase {
             let values = (0..<Int.random(in: 1...4, using: &g)).map { _ in
                 (0..<Int.random(in: 0...5, using: &g)).map { _ in pieces.randomElement(using: &g)! }.joined()
             }
-            let pattern = ["a$(v)b$(v)", "$(v)$(v)", "$(v)?", "*$(v)a"].randomElement(using: &g)!
+            let pattern = ["a$(v)b**$(v)", "$(v)**$(v)", "$(v)?***", "**$(v)a*", "a***b*"].randomElement(using: &g)!
             let variables = ReferenceVariables(custom: [("v", values)])
             let built = try XCTUnwrap(ReferencePatternMatcher.build(pattern: pattern, isPath: false, caseSensitive: true,
                                                                     variables: variables)?.first)
-            let written = values.map { ReferencePattern.readValue($0).map { ReferencePatternMatcher.atom($0, caseSensitive: true) } }
-            let everyStar = ReferencePatternMatcher(atoms: built.atoms, choices: built.choices.map { _ in written },
-                                                    indexes: built.choices.map { _ in ReferencePatternMatcher.ValueIndex(written) })
-            XCTAssertLessThanOrEqual(built.layout.count, everyStar.layout.count)
+            func written(_ elements: [ReferencePattern.Element]) -> [ReferencePatternMatcher.Atom] {
+                elements.map { ReferencePatternMatcher.atom($0, caseSensitive: true) }
+            }
+            let writtenValues = values.map { written(ReferencePattern.readValue($0)) }
+            var choices = 0
+            let writtenAtoms: [ReferencePatternMatcher.Atom] = try XCTUnwrap(ReferencePattern.read(pattern)).map {
+                guard case .variable = $0 else { return ReferencePatternMatcher.atom($0, caseSensitive: true) }
+                choices += 1
+                return .choice(choices - 1)
+            }
+            let everyStar = ReferencePatternMatcher(atoms: writtenAtoms, choices: (0..<choices).map { _ in writtenValues },
+                                                    indexes: (0..<choices).map { _ in ReferencePatternMatcher.ValueIndex(writtenValues) })
+            XCTAssertLessThan(built.layout.count, everyStar.layout.count, pattern) // every template has a run
             for _ in 0..<20 {
                 let text = (0..<Int.random(in: 0...8, using: &g)).map { _ in ["a", "b", "/", "c"].randomElement(using: &g)! }.joined()
                 var budget = 1_000_000
@@ -239,6 +248,20 @@ final class EngineShortcutTests: XCTestCase {
         }
         XCTAssertGreaterThan(matched, total / 20)
         XCTAssertLessThan(matched, total - total / 20)
+    }
+
+    /// N3 looks at the pattern as written: `/a/**` does not end in `/*`, so it does not match the
+    /// parent path `/a` even though its run is walked as one `*`; `/a/*` does (SPEC N3).
+    func testStarRunsDoNotBringN3In() {
+        let cases: [(String, String, PartVerdict)] = [
+            ("/a/*", "/a", .matched), ("/a/**", "/a", .notMatched), ("/a/**", "/a/b", .matched),
+            ("/a/**/", "/a", .notMatched), ("/a/***", "/a/", .notMatched), ("/a/***", "/a/b", .matched), ("/**", "/", .matched),
+        ]
+        for (pattern, text, expected) in cases {
+            let request = PartRequest(pattern: pattern, kind: .path, text: text, variables: VariableTable(custom: []))
+            XCTAssertEqual(ReferenceEngine().matchPart(request), expected, "\(pattern) on \(text)")
+            XCTAssertEqual(CompiledEngine().matchPart(request), expected, "\(pattern) on \(text)")
+        }
     }
 
     /// A pattern with thousands of positions against a long text: the reference's visited bits come

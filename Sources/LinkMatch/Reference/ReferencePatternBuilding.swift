@@ -27,7 +27,7 @@ extension ReferencePatternMatcher {
                 atoms.append(atom(element, caseSensitive: caseSensitive))
             }
         }
-        guard isPath else { return [ReferencePatternMatcher(atoms: atoms, choices: choices, indexes: indexes)] }
+        guard isPath else { return [ReferencePatternMatcher(atoms: oneStarPerRun(atoms), choices: choices, indexes: indexes)] }
 
         // N1, N2: literal slashes at either end of the pattern do not count.
         func trimmed(_ a: [Atom]) -> [Atom] {
@@ -37,12 +37,23 @@ extension ReferencePatternMatcher {
             return Array(a)
         }
         atoms = trimmed(atoms)
-        var result = [ReferencePatternMatcher(atoms: atoms, choices: choices, indexes: indexes)]
+        var result = [ReferencePatternMatcher(atoms: oneStarPerRun(atoms), choices: choices, indexes: indexes)]
         // N3: a pattern ending in `/*` (a lone `*`, not `?*`) also matches the parent path.
         if atoms.count >= 2, atoms[atoms.count - 1] == .many, atoms[atoms.count - 2] == .literal("/") {
-            result.append(ReferencePatternMatcher(atoms: trimmed(Array(atoms.dropLast(2))), choices: choices, indexes: indexes))
+            result.append(ReferencePatternMatcher(atoms: oneStarPerRun(trimmed(Array(atoms.dropLast(2)))), choices: choices,
+                                                  indexes: indexes))
         }
         return result
+    }
+
+    /// `atoms` with each run of `*` walked as one `*` (P1: zero or more characters, then zero or
+    /// more, is zero or more). Applied after N1–N3, which look at the pattern as written (`/**` is not
+    /// `/*` for N3); kept, a run of twenty stars costs the walk twenty positions per character.
+    static func oneStarPerRun(_ atoms: [Atom]) -> [Atom] {
+        var out: [Atom] = []
+        out.reserveCapacity(atoms.count)
+        for a in atoms where !(a == .many && out.last == .many) { out.append(a) }
+        return out
     }
 
     /// A pattern element as the matcher walks it, folded (E1) when the pattern is case-insensitive.
@@ -60,17 +71,8 @@ extension ReferencePatternMatcher {
     typealias ReadValues = (values: [[Atom]], index: ValueIndex)
 
     static func read(_ values: [String], caseSensitive: Bool) -> ReadValues {
-        let read = values.map { value in
-            var atoms: [Atom] = []
-            for element in ReferencePattern.readValue(value) {
-                // A run of `*` in a value is one `*` (P1: zero or more characters, then zero or more,
-                // is zero or more). A value has no end that N3 looks at, so nothing else depends on
-                // the run; kept, a value of twenty stars costs the walk twenty positions per character.
-                if element == .many, atoms.last == .many { continue }
-                atoms.append(atom(element, caseSensitive: caseSensitive))
-            }
-            return atoms
-        }
+        // A value has no end that N3 looks at: its runs of `*` are walked as one right away.
+        let read = values.map { oneStarPerRun(ReferencePattern.readValue($0).map { atom($0, caseSensitive: caseSensitive) }) }
         return (read, ValueIndex(read))
     }
 

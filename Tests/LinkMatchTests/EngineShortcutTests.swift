@@ -7,11 +7,11 @@ import LinkMatchTestData
 /// of recently built patterns and the reference's per-document one, and the reference matcher's
 /// hashed fallback for visited states. Each is compared with the computation it replaces.
 final class EngineShortcutTests: XCTestCase {
-    /// BitNFA hangs each variable's shared automaton between a root and a join instead of copying
-    /// the values' trie in. Compared with the copied-in layout, one flat automaton built the plain
-    /// way (`addTrie` below the root), on seeded random patterns and texts: literals, `?`, `*`,
-    /// adjacent variables, values with `*`/`?`/empty, and predefined variables (whose shared
-    /// automaton is built once, from the values `VariableResolver` parsed).
+    /// BitNFA hangs a large variable's shared automaton between a root and a join, and copies a small
+    /// one's prebuilt states in. Compared with one flat automaton built the plain way (`addTrie`
+    /// below the root), on seeded random patterns and texts: literals, `?`, `*`, adjacent variables,
+    /// values with `*`/`?`/empty, small and large custom variables, and predefined variables (whose
+    /// states are built once, from the values `VariableResolver` parsed).
     func testSharedVariableAutomataEqualOneFlatAutomaton() {
         var g = SplitMix64(seed: 7)
         let alphabet: [UInt32] = [0x61, 0x62, 0x63, 0x2F]
@@ -28,6 +28,8 @@ final class EngineShortcutTests: XCTestCase {
         }
         var matched = 0
         var texts = 0
+        var withParts = 0
+        var withCopies = 0
         for round in 0..<400 {
             var pattern = AtomPattern(atoms: [], choices: [])
             for _ in 0..<Int.random(in: 1...7, using: &g) {
@@ -38,8 +40,10 @@ final class EngineShortcutTests: XCTestCase {
                         pattern.choices.append(p.values)
                         pattern.origins.append(p.origin)
                     } else {
-                        pattern.choices.append((0..<Int.random(in: 0...4, using: &g)).map { _ in
-                            (0..<Int.random(in: 0...3, using: &g)).map { _ in atom() }
+                        // Sometimes enough values for a trie over `maxCopiedStates` states.
+                        let count = Int.random(in: 0..<3, using: &g) == 0 ? Int.random(in: 20...40, using: &g) : Int.random(in: 0...4, using: &g)
+                        pattern.choices.append((0..<count).map { _ in
+                            (0..<Int.random(in: 0...(count > 4 ? 6 : 3), using: &g)).map { _ in atom() }
                         })
                         pattern.origins.append(nil)
                     }
@@ -59,6 +63,9 @@ final class EngineShortcutTests: XCTestCase {
             }
             let flat = BitAutomaton(b, accept: current)
             let nfa = BitNFA(pattern)
+            let shared = nfa.parts.count
+            withParts += shared > 0 ? 1 : 0
+            withCopies += pattern.choices.count > shared ? 1 : 0
             let units = alphabet + [0x65, 0x6E, 0x45, 0x31]
             for _ in 0..<30 {
                 let text = (0..<Int.random(in: 0...9, using: &g)).map { _ in units.randomElement(using: &g)! }
@@ -70,28 +77,63 @@ final class EngineShortcutTests: XCTestCase {
                 if expected { matched += 1 }
             }
         }
-        // Both answers occur often enough for the comparison to mean something.
+        // Both answers, and both ways of taking a variable in, occur often enough to mean something.
         XCTAssertGreaterThan(matched, texts / 50)
         XCTAssertLessThan(matched, texts - texts / 50)
+        XCTAssertGreaterThan(withParts, 50)
+        XCTAssertGreaterThan(withCopies, 50)
     }
 
-    /// Every `$(lang)` occurrence uses the one automaton built for the process, and the same custom
-    /// values get the same automaton back from the recent table.
-    func testVariableAutomataAreSharedNotRebuilt() {
-        XCTAssertEqual(BitNFA.predefinedAutomata.count, 2 * VariableTable.predefinedNames.count)
+    /// Every `$(lang)` occurrence uses the one automaton built for the process, the same large
+    /// custom values get the same automaton back from the recent table, and small values are copied.
+    func testVariableAutomataAreSharedNotRebuilt() throws {
+        XCTAssertEqual(BitNFA.predefinedStates.count, 2 * VariableTable.predefinedNames.count)
         let lang = PredefinedVariable(name: "lang", caseSensitive: true)
+        let shared = try XCTUnwrap(BitNFA.predefinedStates[lang]?.shared)
         let values = VariableResolver.predefined["lang"]!.sensitive
         let twice = AtomPattern(atoms: [.choice(0), .unit(0x5F), .choice(1)], choices: [values, values], origins: [lang, lang])
         let nfa = BitNFA(twice)
         XCTAssertEqual(nfa.parts.count, 2)
-        XCTAssertTrue(nfa.parts[0].automaton === BitNFA.predefinedAutomata[lang])
-        XCTAssertTrue(nfa.parts[1].automaton === BitNFA.predefinedAutomata[lang])
-        XCTAssertGreaterThan(nfa.parts[0].automaton.stateCount, 600)
+        XCTAssertTrue(nfa.parts[0].automaton === shared)
+        XCTAssertTrue(nfa.parts[1].automaton === shared)
+        XCTAssertGreaterThan(shared.stateCount, 600)
         XCTAssertLessThan(nfa.main.stateCount, 5) // start, the two joins, `_`: no copied values
 
-        let custom: [[CompiledAtom]] = [[.unit(0x62), .unit(0x63)], [.star, .unit(0x78)], []]
-        let pattern = AtomPattern(atoms: [.unit(0x61), .choice(0)], choices: [custom], origins: [nil])
+        let large: [[CompiledAtom]] = (0..<40).map { [.unit(0x61 + UInt32($0 % 26)), .unit(0x30 + UInt32($0 / 26)), .star] }
+        let pattern = AtomPattern(atoms: [.unit(0x61), .choice(0)], choices: [large], origins: [nil])
+        XCTAssertEqual(BitNFA(pattern).parts.count, 1)
         XCTAssertTrue(BitNFA(pattern).parts[0].automaton === BitNFA(pattern).parts[0].automaton)
+
+        let digit = PredefinedVariable(name: "digit", caseSensitive: true)
+        let small = AtomPattern(atoms: [.choice(0)], choices: [VariableResolver.predefined["digit"]!.sensitive], origins: [digit])
+        XCTAssertTrue(BitNFA(small).parts.isEmpty)
+        XCTAssertEqual(BitNFA(small).main.stateCount, 12) // start, ten digits, the join
+    }
+
+    /// Copying a variable's prebuilt states below a root adds exactly the states and edges building
+    /// its trie there would, below a root that is not state 0 (so the renumbering is exercised).
+    func testCopiedValueStatesEqualBuildingThemInPlace() {
+        var lists = VariableResolver.predefined.values.flatMap { [$0.sensitive, $0.folded] }
+        lists.append([[.unit(0x62), .unit(0x63)], [.unit(0x62)], [.star, .unit(0x78)], [], [.any, .star]])
+        for values in lists {
+            func make(_ addValues: (inout BitAutomaton.Builder, Int) -> Int) -> BitAutomaton.Builder {
+                var b = BitAutomaton.Builder()
+                let first = b.consume(from: 0, label: 0x61)
+                b.loops[first] = true
+                let root = b.consume(from: first, label: 0x62)
+                let join = addValues(&b, root)
+                _ = b.consume(from: join, label: 0x63)
+                return b
+            }
+            let built = make { $0.addTrie(values, root: $1) }
+            let copied = make { $0.append(BitNFA.ValueStates(values), root: $1) }
+            let sameEdge = { (x: (from: Int, to: Int), y: (from: Int, to: Int)) in x.from == y.from && x.to == y.to }
+            XCTAssertGreaterThan(built.labels.count, 5) // start, three consumes, a join: the trie added states
+            XCTAssertEqual(built.labels, copied.labels)
+            XCTAssertEqual(built.loops, copied.loops)
+            XCTAssertTrue(built.edges.elementsEqual(copied.edges, by: sameEdge))
+            XCTAssertTrue(built.epsilons.elementsEqual(copied.epsilons, by: sameEdge))
+        }
     }
 
     /// The automaton's edge tables (`BitAutomaton.grouped`, filled from the back in two passes) against

@@ -310,6 +310,19 @@ extension BitAutomaton {
             return s
         }
 
+        /// Adds the states and edges of `values` (built below a root 0) below `root`: exactly what
+        /// `addTrie` would add there. Returns the join state.
+        mutating func append(_ values: BitNFA.ValueStates, root: Int) -> Int {
+            let trie = values.trie
+            let offset = labels.count - 1
+            @inline(__always) func state(_ local: Int) -> Int { local == 0 ? root : local + offset }
+            labels.append(contentsOf: trie.labels.dropFirst())
+            loops.append(contentsOf: trie.loops.dropFirst())
+            for e in trie.edges { edges.append((state(e.from), state(e.to))) }
+            for e in trie.epsilons { epsilons.append((state(e.from), state(e.to))) }
+            return state(values.join)
+        }
+
         /// Adds the trie of `values` below `root`; returns the join state after it.
         mutating func addTrie(_ values: [[CompiledAtom]], root: Int) -> Int {
             // 1. The trie itself, keyed by atom. A `*` in a value is its own child node (with a

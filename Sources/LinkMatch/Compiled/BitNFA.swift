@@ -1,24 +1,26 @@
 /// The automaton for patterns with substitution variables (V1, V2), put together from shared
-/// pieces instead of copied states:
-/// - "main", a BitAutomaton of the pattern's own literals, `?` and `*`, where each variable
-///   occurrence is two states: its root (the state before it) and a join (the state after it),
-///   with no edge between them;
-/// - one "part" per occurrence: the automaton of the variable's values (their trie, V2 wildcards
-///   allowed inside values), whose state 0 stands for the root and whose accepting state stands
-///   for the join.
+/// pieces instead of copied states where the values are many:
+/// - "main", a BitAutomaton of the pattern's own literals, `?` and `*`, and of the tries of its small
+///   variables (at most `maxCopiedStates` states: `$(digit)`, most custom variables), copied in
+///   below their roots, where they cost less per unit than a part;
+/// - one "part" per occurrence of a large variable (`$(lang)`, `$(region)`, long custom lists): the
+///   automaton of the values' trie (V2 wildcards allowed inside values), whose state 0 stands for
+///   main's root state before the occurrence and whose accepting state for main's join state after
+///   it (main has no edge between the two).
 ///
 /// A part is the same object for every occurrence of the same values: each predefined variable's is
 /// built once per process (`$(lang)`'s has about 800 states), a custom variable's is kept with the
-/// recent ones. So compiling a pattern costs its own atoms, not its variables' values, and the
-/// values are never expanded into a product of patterns.
+/// recent ones. So compiling a pattern costs its own atoms and small tries, not its large
+/// variables' values, and the values are never expanded into a product of patterns.
 ///
-/// One step over a unit, with every automaton's states side by side in one buffer: main consumes;
-/// then, in pattern order, each part consumes (skipped while none of its states is active), gets
-/// its state 0 when main's root is active, closes, and activates main's join when it accepts.
-/// Pattern order makes that one pass: a part's root is at or after the previous part's join (equal
-/// for `$(a)$(b)`), and main has no epsilon edges of its own. This is exactly the automaton with
-/// every trie copied in below its root (EngineShortcutTests compares the two). Cost per unit:
-/// O(main's words + active parts' words and edges); no allocation (two state sets per text).
+/// One step over a unit, with every automaton's states side by side in one buffer: main consumes
+/// and closes; then, in pattern order, each part consumes (skipped while none of its states is
+/// active), gets its state 0 when main's root is active, closes, and activates main's join when it
+/// accepts (closing main again when a copied trie hangs from that join). Pattern order makes that
+/// one pass: every edge goes forward, so a part's root is final once the parts before it are done
+/// (it is the previous join for `$(a)$(b)`). This is exactly the automaton with every trie copied
+/// in below its root (EngineShortcutTests compares the two). Cost per unit: O(main's words + active
+/// parts' words and edges); no allocation (two state sets per text).
 final class BitNFA: Sendable {
     struct Part: Sendable {
         let automaton: BitAutomaton
@@ -51,9 +53,14 @@ final class BitNFA: Sendable {
             case .star:
                 b.loops[current] = true
             case .choice(let k):
-                let join = b.newState(UnitLabel.none)
-                pieces.append((Self.automaton(of: pattern, choice: k), current, join))
-                current = join
+                let values = Self.states(of: pattern, choice: k)
+                if let shared = values.shared {
+                    let join = b.newState(UnitLabel.none)
+                    pieces.append((shared, current, join))
+                    current = join
+                } else {
+                    current = b.append(values, root: current)
+                }
             }
         }
         main = BitAutomaton(b, accept: current)
@@ -71,40 +78,62 @@ final class BitNFA: Sendable {
         var start = [UInt64](repeating: 0, count: offset)
         for i in 0..<main.words { start[i] = main.initial[i] }
         var ignoredWork = 0
+        let main = self.main
         start.withUnsafeMutableBufferPointer { set in
             for part in parts {
-                Self.enter(part, states: Self.slice(set, part.offset, part.automaton.words), main: set, work: &ignoredWork)
+                Self.enter(part, states: Self.slice(set, part.offset, part.automaton.words), main: main, set: set,
+                           work: &ignoredWork)
             }
         }
         initial = start
     }
 
-    /// The automaton of choice `k`'s values: the shared one of a predefined variable, else the
-    /// recent one built from the same values.
-    static func automaton(of pattern: AtomPattern, choice k: Int) -> BitAutomaton {
-        if k < pattern.origins.count, let origin = pattern.origins[k], let shared = predefinedAutomata[origin] {
-            return shared
+    /// A variable's trie with at most this many states is copied into the pattern's own automaton:
+    /// a part costs a few checks per unit beyond its words, which for a small trie is more than its
+    /// states cost inline (`$(one)*a*a*a*a*a*a*a*b` ran 2.5x slower as a part).
+    static let maxCopiedStates = 64
+
+    /// A variable's values as BitNFA uses them: their trie's states and edges below a root 0 (copied
+    /// below a pattern's root when small, exactly as `Builder.addTrie` would add them there), and,
+    /// when large, the automaton of the trie alone, shared by every occurrence.
+    struct ValueStates: Sendable {
+        let trie: BitAutomaton.Builder
+        let join: Int
+        let shared: BitAutomaton?
+
+        init(_ values: [[CompiledAtom]]) {
+            var b = BitAutomaton.Builder()
+            join = b.addTrie(values, root: 0)
+            trie = b
+            shared = b.labels.count > BitNFA.maxCopiedStates ? BitAutomaton(b, accept: join) : nil
         }
-        let values = pattern.choices[k]
-        return recentAutomata.value(for: values) { BitAutomaton(values: values) }
     }
 
-    /// Every predefined variable's automaton in both fold modes, built once per process: `$(lang)`
-    /// has 615 values, and building (or copying) its trie was most of the cost of compiling a
-    /// pattern using it.
-    static let predefinedAutomata: [PredefinedVariable: BitAutomaton] = {
-        var out: [PredefinedVariable: BitAutomaton] = [:]
+    /// Choice `k`'s values: a predefined variable's, built once per process, else the recent ones
+    /// built from the same values.
+    static func states(of pattern: AtomPattern, choice k: Int) -> ValueStates {
+        if k < pattern.origins.count, let origin = pattern.origins[k], let prebuilt = predefinedStates[origin] {
+            return prebuilt
+        }
+        let values = pattern.choices[k]
+        return recentStates.value(for: values) { ValueStates(values) }
+    }
+
+    /// Every predefined variable's values in both fold modes, built once per process: `$(lang)` has
+    /// 615 values, and building (or copying) its trie was most of the cost of compiling a pattern
+    /// using it.
+    static let predefinedStates: [PredefinedVariable: ValueStates] = {
+        var out: [PredefinedVariable: ValueStates] = [:]
         for (name, values) in VariableResolver.predefined {
-            out[PredefinedVariable(name: name, caseSensitive: true)] = BitAutomaton(values: values.sensitive)
-            out[PredefinedVariable(name: name, caseSensitive: false)] = BitAutomaton(values: values.folded)
+            out[PredefinedVariable(name: name, caseSensitive: true)] = ValueStates(values.sensitive)
+            out[PredefinedVariable(name: name, caseSensitive: false)] = ValueStates(values.folded)
         }
         return out
     }()
 
-    /// Automata of custom variables' values built lately, by value list (the parsed, folded atoms):
-    /// a document's rules, and the patterns a fuzzer derives from one, use the same variables again
-    /// and again.
-    static let recentAutomata = RecentTable<[[CompiledAtom]], BitAutomaton>(capacity: 64)
+    /// Custom variables' values built lately, by value list (the parsed, folded atoms): a document's
+    /// rules, and the patterns a fuzzer derives from one, use the same variables again and again.
+    static let recentStates = RecentTable<[[CompiledAtom]], ValueStates>(capacity: 64)
 
     /// Whether the accepting state is reachable from the start. Literals, `?` and `*` never cut the
     /// path, and a variable's trie reaches its join through any of its values (values hold no
@@ -120,6 +149,7 @@ final class BitNFA: Sendable {
     }
 
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        if parts.isEmpty { return main.matches(text, work: &work) } // every trie copied in: one flat automaton
         let w = words
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * w) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
@@ -141,7 +171,9 @@ final class BitNFA: Sendable {
     @inline(__always)
     func step(from current: UnsafeMutableBufferPointer<UInt64>, to next: UnsafeMutableBufferPointer<UInt64>,
               unit: UInt32, work: inout Int) {
-        main.consume(from: Self.slice(current, 0, main.words), to: Self.slice(next, 0, main.words), unit: unit, work: &work)
+        let mainNext = Self.slice(next, 0, main.words)
+        main.consume(from: Self.slice(current, 0, main.words), to: mainNext, unit: unit, work: &work)
+        main.close(mainNext, work: &work) // the copied tries' epsilon edges
         for part in parts {
             let from = Self.slice(current, part.offset, part.automaton.words)
             let to = Self.slice(next, part.offset, part.automaton.words)
@@ -154,20 +186,23 @@ final class BitNFA: Sendable {
                 // Nothing to close or pass on unless the root just became active.
                 if !Self.contains(next, part.root) { continue }
             }
-            Self.enter(part, states: to, main: next, work: &work)
+            Self.enter(part, states: to, main: main, set: next, work: &work)
         }
     }
 
-    /// Gives `part` its state 0 when main's root is active in `main`, closes its states, and
-    /// activates main's join when they accept. Parts are entered in pattern order, so a root that
-    /// is an earlier part's join is already final.
+    /// Gives `part` its state 0 when main's root is active in `set`, closes its states, and
+    /// activates main's join when they accept, closing main again when the join has epsilon edges
+    /// (a copied trie hangs from it). Parts are entered in pattern order, and main's edges go
+    /// forward, so a root that is an earlier part's join, or reached from one, is already final.
     @inline(__always)
-    static func enter(_ part: Part, states: UnsafeMutableBufferPointer<UInt64>, main: UnsafeMutableBufferPointer<UInt64>,
-                      work: inout Int) {
-        if contains(main, part.root) { states[0] |= 1 }
+    static func enter(_ part: Part, states: UnsafeMutableBufferPointer<UInt64>, main: BitAutomaton,
+                      set: UnsafeMutableBufferPointer<UInt64>, work: inout Int) {
+        if contains(set, part.root) { states[0] |= 1 }
         part.automaton.close(states, work: &work)
-        if contains(states, part.automaton.accept) {
-            main[part.join >> 6] |= UInt64(1) << UInt64(part.join & 63)
+        guard contains(states, part.automaton.accept), !contains(set, part.join) else { return }
+        set[part.join >> 6] |= UInt64(1) << UInt64(part.join & 63)
+        if main.epsilonSources[part.join >> 6] & (UInt64(1) << UInt64(part.join & 63)) != 0 {
+            main.close(slice(set, 0, main.words), work: &work)
         }
     }
 

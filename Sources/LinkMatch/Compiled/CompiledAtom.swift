@@ -31,7 +31,7 @@ struct AtomPattern: Sendable {
     var atoms: [CompiledAtom]
     var choices: [[[CompiledAtom]]]
     /// For each choice: the predefined variable its values are (not redefined, V5), else nil. Lets
-    /// the automaton share that variable's prebuilt automaton (BitNFA.predefinedAutomata).
+    /// the automaton use that variable's prebuilt states (BitNFA.predefinedStates).
     var origins: [PredefinedVariable?] = []
 
     var hasChoices: Bool { !choices.isEmpty }

@@ -1,8 +1,8 @@
 /// The automaton for patterns with substitution variables (V1, V2), put together from shared
 /// pieces instead of copied states where the values are many:
 /// - "main", a BitAutomaton of the pattern's own literals, `?` and `*`, and of the tries of its small
-///   variables (at most `maxCopiedStates` states: `$(digit)`, most custom variables), copied in
-///   below their roots, where they cost less per unit than a part;
+///   variables (at most `maxCopiedStates` states: `$(digit)`, a custom variable of a few short
+///   values), copied in below their roots, where they cost less per unit than a part;
 /// - one "part" per occurrence of a large variable (`$(lang)`, `$(region)`, long custom lists): the
 ///   automaton of the values' trie (V2 wildcards allowed inside values), whose state 0 stands for
 ///   main's root state before the occurrence and whose accepting state for main's join state after
@@ -88,10 +88,12 @@ final class BitNFA: Sendable {
         initial = start
     }
 
-    /// A variable's trie with at most this many states is copied into the pattern's own automaton:
-    /// a part costs a few checks per unit beyond its words, which for a small trie is more than its
-    /// states cost inline (`$(one)*a*a*a*a*a*a*a*b` ran 2.5x slower as a part).
-    static let maxCopiedStates = 64
+    /// A variable's trie with at most this many states is copied into the pattern's own automaton.
+    /// A part costs a few checks per unit beyond its words, which for a tiny trie is more than its
+    /// states cost inline (`$(one)*a*a*a*a*a*a*a*b` ran 2.5x slower with its one value as a part);
+    /// copying costs per compile instead, and copying up to 64 states made the metamorphic fuzzer,
+    /// which compiles a pattern for a handful of texts, execute 18% more instructions than 16.
+    static let maxCopiedStates = 16
 
     /// A variable's values as BitNFA uses them: their trie's states and edges below a root 0 (copied
     /// below a pattern's root when small, exactly as `Builder.addTrie` would add them there), and,

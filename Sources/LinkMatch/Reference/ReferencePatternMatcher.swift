@@ -179,11 +179,14 @@ private struct VisitedStates: ~Copyable {
     private var hashed: Set<ReferencePatternMatcher.State> = []
     private let usesHash: Bool
     private let columns: Int
+    /// Words of the whole array: the last chunk (the only one for a short text) has only what is left.
+    private let words: Int
 
     init(_ matcher: ReferencePatternMatcher, textCount: Int) {
         columns = textCount + 1
         let (cells, overflow) = matcher.layout.count.multipliedReportingOverflow(by: columns)
         usesHash = overflow || cells > Self.maxBits
+        words = usesHash ? 0 : (cells + 63) >> 6
         chunks = .allocate(capacity: usesHash ? 0 : (cells >> Self.chunkShift) + 1)
         chunks.initialize(repeating: nil)
     }
@@ -201,8 +204,9 @@ private struct VisitedStates: ~Copyable {
         if let touched = chunks[cell >> Self.chunkShift] {
             chunk = touched
         } else {
-            chunk = .allocate(capacity: Self.chunkWords)
-            chunk.initialize(repeating: 0, count: Self.chunkWords)
+            let count = min(Self.chunkWords, words - (cell >> Self.chunkShift) * Self.chunkWords)
+            chunk = .allocate(capacity: count)
+            chunk.initialize(repeating: 0, count: count)
             chunks[cell >> Self.chunkShift] = chunk
         }
         let mask = UInt64(1) << UInt64(cell & 63)

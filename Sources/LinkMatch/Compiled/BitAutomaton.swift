@@ -313,6 +313,7 @@ extension BitAutomaton {
         /// Adds the states and edges of `values` (built below a root 0) below `root`: exactly what
         /// `addTrie` would add there. Returns the join state.
         mutating func append(_ values: BitNFA.ValueStates, root: Int) -> Int {
+            assert(values.shared == nil, "a shared automaton's states are not kept")
             let trie = values.trie
             let offset = labels.count - 1
             @inline(__always) func state(_ local: Int) -> Int { local == 0 ? root : local + offset }

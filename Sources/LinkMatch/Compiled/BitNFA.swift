@@ -95,10 +95,13 @@ final class BitNFA: Sendable {
     /// which compiles a pattern for a handful of texts, execute 18% more instructions than 16.
     static let maxCopiedStates = 16
 
-    /// A variable's values as BitNFA uses them: their trie's states and edges below a root 0 (copied
-    /// below a pattern's root when small, exactly as `Builder.addTrie` would add them there), and,
-    /// when large, the automaton of the trie alone, shared by every occurrence.
+    /// A variable's values as BitNFA uses them: when small, their trie's states and edges below a
+    /// root 0, to be copied below a pattern's root (exactly as `Builder.addTrie` would add them
+    /// there); when large, only the automaton of the trie alone, shared by every occurrence (the
+    /// states it was built from are dropped: the recent table keeps 64 of these, and a hostile value
+    /// list can have tens of thousands of states).
     struct ValueStates: Sendable {
+        /// Empty when `shared` is set.
         let trie: BitAutomaton.Builder
         let join: Int
         let shared: BitAutomaton?
@@ -106,8 +109,9 @@ final class BitNFA: Sendable {
         init(_ values: [[CompiledAtom]]) {
             var b = BitAutomaton.Builder()
             join = b.addTrie(values, root: 0)
-            trie = b
-            shared = b.labels.count > BitNFA.maxCopiedStates ? BitAutomaton(b, accept: join) : nil
+            let large = b.labels.count > BitNFA.maxCopiedStates
+            shared = large ? BitAutomaton(b, accept: join) : nil
+            trie = large ? BitAutomaton.Builder() : b
         }
     }
 

@@ -156,6 +156,8 @@ final class BitNFA: Sendable {
 
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         if parts.isEmpty { return main.matches(text, work: &work) } // every trie copied in: one flat automaton
+        // The same loop as BitAutomaton.matches, kept as a copy on purpose: one shared loop taking
+        // the step as a closure made the benchmark's automaton row 22% slower (2.18 -> 2.67 µs).
         let w = words
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * w) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }

@@ -3,7 +3,7 @@
 # WORK set. Leaves in $OUT, for every fuzz target T (the list in scripts/fuzz-common.sh):
 #   T                    the libFuzzer binary (swift build --product fuzz-T)
 #   T.dict               Corpus/T.dict
-#   T.options            max_len and timeout, as scripts/fuzz.sh uses them
+#   T.options            max_len, timeout and the search flags (len_control), as scripts/fuzz.sh uses them
 #   T_seed_corpus.zip    Corpus/T/{seeds,merged,regressions} inputs, without the readable .json twins
 # Also runs outside Docker (scripts/test-cflite-build.sh): without precompile_swift it uses the flags
 # that script would set. LINKMATCH_SWIFT_SCRATCH overrides the build folder (default $WORK/swift-build).
@@ -12,7 +12,7 @@ set -eu
 [ -f Package.swift ] && [ -f scripts/fuzz-common.sh ] || { echo "build.sh: run it in the LinkMatch root" >&2; exit 1; }
 : "${OUT:?}" "${WORK:?}"
 SANITIZER=${SANITIZER:-address}
-source scripts/fuzz-common.sh # TARGETS, default_max_len, corpus_inputs, log_shows_fuzzing; SWIFT_BACKTRACE=enable=no
+source scripts/fuzz-common.sh # TARGETS, default_max_len, libfuzzer_search_flags, corpus_inputs, log_shows_fuzzing; SWIFT_BACKTRACE=enable=no
 
 if command -v precompile_swift >/dev/null 2>&1; then
     # OSS-Fuzz's helper: sets $SWIFTFLAGS for $SANITIZER (and copies its llvm-symbolizer to $OUT).
@@ -44,7 +44,10 @@ for target in "${TARGETS[@]}"; do
     bin_dir=$(swift build -c release $SWIFTFLAGS --scratch-path "$scratch" --show-bin-path)
     cp "$bin_dir/fuzz-$target" "$OUT/$target"
     cp "Corpus/$target.dict" "$OUT/$target.dict"
-    printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(default_max_len "$target")" >"$OUT/$target.options"
+    {
+        printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(default_max_len "$target")"
+        libfuzzer_search_flags "$target" | sed -E 's/^-([a-z_]+)=(.*)$/\1 = \2/'
+    } >"$OUT/$target.options"
 
     # Seed corpus: one flat folder (names prefixed by their part, so none collide), zipped elsewhere
     # and renamed into place.

@@ -4,6 +4,9 @@
 #      flags with a message naming the right build (exit 2), so it can never pass for a fuzzer.
 #   2. `swift build -c release --sanitize=fuzzer`: libFuzzer starts ("INFO: Running with" banner) with the
 #      Swift code instrumented (thousands of coverage counters) and runs 2000 inputs (exit 0).
+#      With fuzz.sh's search flags for document (libfuzzer_search_flags) and no corpus, fuzz-document finds a planted
+#      mistake (qstar-as-star) within 100,000 executions for seeds 1-3: 1,100-17,000 with them,
+#      200,000-390,000 with libFuzzer's default length control, so losing the flags fails here.
 # With --all, also:
 #   3. AddressSanitizer: `-Xswiftc -sanitize=fuzzer,address` (one flag; linked with lld);
 #   4. `--sanitize=fuzzer --sanitize=address` (two flags: swiftc keeps the last, no coverage): the binary
@@ -95,6 +98,20 @@ for target in "${TARGETS[@]}"; do
 done
 
 fuzzer_config "swift build -c release --sanitize=fuzzer" .build-fuzz -c release --sanitize=fuzzer
+echo "== planted mistake from an empty corpus, fuzz.sh's search flags"
+for seed in 1 2 3; do
+    rm -rf "$work/empty" "$work/artifacts"
+    mkdir -p "$work/empty" "$work/artifacts"
+    (cd "$work" && LINKMATCH_FUZZ_MUTANT=qstar-as-star "$ROOT/.build-fuzz/release/fuzz-document" $(libfuzzer_limits 256) \
+        $(libfuzzer_search_flags document) "-dict=$ROOT/Corpus/document.dict" "-seed=$seed" -runs=100000 -print_final_stats=1 \
+        "-artifact_prefix=$work/artifacts/" "$work/empty" >"$work/run.log" 2>&1)
+    if log_has_banner "$work/run.log" && ls "$work/artifacts"/crash-* >/dev/null 2>&1; then
+        pass "fuzz-document -seed=$seed: qstar-as-star found after $(log_executed_units "$work/run.log") executions"
+    else
+        fail "fuzz-document -seed=$seed: qstar-as-star not found within 100,000 executions from an empty corpus"
+        tail -3 "$work/run.log" | sed 's/^/         /'
+    fi
+done
 if ((all)); then
     fuzzer_config "swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld" .build-fuzz-asan \
         -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld

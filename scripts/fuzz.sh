@@ -263,7 +263,7 @@ for target in "${targets[@]}"; do
         done
     fi
     len=${max_len:-$(default_max_len "$target")}
-    flags=($(libfuzzer_limits "$len" "$timeout") "-max_total_time=$seconds" -print_final_stats=1
+    flags=($(libfuzzer_limits "$len" "$timeout") $(libfuzzer_search_flags "$target") "-max_total_time=$seconds" -print_final_stats=1
         "-artifact_prefix=$dir/artifacts/")
     ((jobs == 0)) || flags+=($(libfuzzer_fork_flags "$jobs"))
     [[ ! -f $ROOT/Corpus/$target.dict ]] || flags+=("-dict=$ROOT/Corpus/$target.dict")

@@ -6,6 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 usage() {
     cat >&2 <<'EOF'
 scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] [--from-corpus] [--mutants A,B]
+                   [--flag -NAME=VALUE]...
 
 1. exec/s of every target: N seconds (default 30) from an empty corpus with -max_len=256 and the
    target's dictionary.
@@ -14,13 +15,15 @@ scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] 
    show in (differential: matchPart; document: whole decisions), capped at --cap seconds (default 90);
    --repeats runs (default 3, seeds 1..N), the median reported. --from-corpus: start from the
    committed corpus (Corpus/<target>/seeds, merged, regressions) instead; --mutants A,B: only these.
+--flag: one more libFuzzer flag for every run, after fuzz.sh's own (libFuzzer keeps the last value of a
+   flag), to compare settings in one run, e.g. --flag -len_control=100.
 Prints markdown tables. Numbers depend on the load of the machine: compare within one run.
 A run that fails (no libFuzzer banner) stops the script with exit 2, never a blank row.
 EOF
     exit 2
 }
 
-seconds=30 cap=90 repeats=3 only="" from_corpus=0 chosen=""
+seconds=30 cap=90 repeats=3 only="" from_corpus=0 chosen="" extra=()
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
@@ -29,6 +32,7 @@ while (($#)); do
         --only) only=${2:?}; shift ;;
         --from-corpus) from_corpus=1 ;;
         --mutants) chosen=${2:?}; shift ;;
+        --flag) [[ ${2:-} == -*=* ]] || usage; extra+=("$2"); shift ;;
         *) usage ;;
     esac
     shift
@@ -61,18 +65,21 @@ run_once() { # target seconds seed [mutant]
     if ((from_corpus)); then len=$(default_max_len "$target"); fi # committed inputs are longer than 256 bytes
     status=0
     (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" $(libfuzzer_limits "$len") \
-        "-dict=$ROOT/Corpus/$target.dict" "-seed=$seed" "-max_total_time=$limit" -print_final_stats=1 \
-        "-artifact_prefix=$work/artifacts/" "$work/corpus" >"$work/log" 2>&1) || status=$?
+        $(libfuzzer_search_flags "$target") "-dict=$ROOT/Corpus/$target.dict" "-seed=$seed" "-max_total_time=$limit" \
+        -print_final_stats=1 "-artifact_prefix=$work/artifacts/" ${extra[@]+"${extra[@]}"} "$work/corpus" >"$work/log" 2>&1) || status=$?
     ms=$((($(date +%s%N) - started) / 1000000))
     log_has_banner "$work/log" || { echo "error: fuzz-$target: no libFuzzer banner" >&2; tail -5 "$work/log" >&2; exit 2; }
     runs=$(log_executed_units "$work/log")
     runs=${runs:-0}
 }
 
+# What the tables' headings say of the search flags (libFuzzer keeps a flag's last value).
+flags_used="fuzz.sh's search flags${extra[*]+, then ${extra[*]}}"
+
 median() { sort -n | awk '{v[NR]=$1} END {print (NR ? v[int((NR+1)/2)] : "-")}'; }
 
 if [[ $only != mutants ]]; then
-    echo "### exec/s per target (empty corpus, -max_len=256, dictionary, ${seconds}s, seed 1)"
+    echo "### exec/s per target (empty corpus, -max_len=256, $flags_used, dictionary, ${seconds}s, seed 1)"
     echo
     echo "| target | executions | exec/s |"
     echo "|---|---:|---:|"
@@ -87,7 +94,7 @@ fi
 if [[ $only != speed ]]; then
     start="an empty corpus (-max_len=256"
     if ((from_corpus)); then start="the committed corpus (-max_len per target"; fi
-    echo "### time to find each mutant from $start, dictionary, cap ${cap}s, median of $repeats seeds)"
+    echo "### time to find each mutant from $start, $flags_used, dictionary, cap ${cap}s, median of $repeats seeds)"
     echo
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"

@@ -13,7 +13,7 @@ it would set), SANITIZER=address. The Swift build folder is .build-cflite (LINKM
 a second run is incremental. Then checks, for every target T: $OUT/T is a program that runs
 `$OUT/T -runs=N` (default 1000) from another folder with exit 0, libFuzzer's banner, coverage counters
 and "Done N runs"; it needs no Swift runtime library (static stdlib); $OUT/T.dict equals Corpus/T.dict;
-$OUT/T.options sets max_len; $OUT/T_seed_corpus.zip holds exactly the inputs of Corpus/T/{seeds,merged,
+$OUT/T.options sets max_len and fuzz.sh's search flags; $OUT/T_seed_corpus.zip holds exactly the inputs of Corpus/T/{seeds,merged,
 regressions} (no .json twins). Exit 0 when every check passed.
 EOF
     exit 2
@@ -80,10 +80,17 @@ for target in "${TARGETS[@]}"; do
     else
         fail "$target.dict missing or different from Corpus/$target.dict"
     fi
-    if grep -q '^max_len = [0-9]' "$OUT/$target.options" 2>/dev/null && head -1 "$OUT/$target.options" | grep -qx '\[libfuzzer\]'; then
+    # fuzz.sh's search flags for the target, as option lines ("-len_control=0" -> "len_control = 0").
+    search=$(libfuzzer_search_flags "$target" | sed -E 's/^-([a-z_]+)=(.*)$/\1 = \2/')
+    missing=0
+    while IFS= read -r line; do
+        [[ -z $line ]] || grep -qxF "$line" "$OUT/$target.options" 2>/dev/null || missing=1
+    done <<<"$search"
+    if grep -q '^max_len = [0-9]' "$OUT/$target.options" 2>/dev/null && head -1 "$OUT/$target.options" | grep -qx '\[libfuzzer\]' &&
+        ((missing == 0)); then
         pass "$target.options: $(grep -v '^\[' "$OUT/$target.options" | paste -s -d ' ' -)"
     else
-        fail "$target.options missing or without [libfuzzer] max_len"
+        fail "$target.options missing or without [libfuzzer] max_len${search:+ and $search}"
     fi
     zip="$OUT/${target}_seed_corpus.zip"
     expected=0

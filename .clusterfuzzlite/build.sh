@@ -46,7 +46,11 @@ for target in "${TARGETS[@]}"; do
     cp "Corpus/$target.dict" "$OUT/$target.dict"
     {
         printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(default_max_len "$target")"
-        libfuzzer_search_flags "$target" | sed -E 's/^-([a-z_]+)=(.*)$/\1 = \2/'
+        # "-len_control=0" -> "len_control = 0"; a flag of another form would not be an option line.
+        for flag in $(libfuzzer_search_flags "$target"); do
+            [[ $flag =~ ^-([a-z_]+)=(.+)$ ]] || { echo "build.sh: cannot write $flag as an option" >&2; exit 1; }
+            echo "${BASH_REMATCH[1]} = ${BASH_REMATCH[2]}"
+        done
     } >"$OUT/$target.options"
 
     # Seed corpus: one flat folder (names prefixed by their part, so none collide), zipped elsewhere

@@ -10,10 +10,11 @@ scripts/fuzz.sh [TARGET...] [--seconds N] [--jobs N] [options]
 With no TARGET every target is fuzzed for --seconds (default 15) each: the "main job". For each target
 it builds the libFuzzer binary (release, .build-fuzz), and fuzzes in libFuzzer's fork mode with --jobs
 processes (default: all cores, nproc) from the committed corpus (seeds/, merged/, regressions/) and
-Corpus/<target>.dict. A crash, hang or out-of-memory does not stop the run (-ignore_crashes,
--ignore_timeouts, -ignore_ooms): every one is kept, and at the end the findings are deduplicated (key:
-the kind and the check's summary with its input-specific words removed), one input per distinct
-finding is minimized, stored as Corpus/<target>/regressions/<name> with its readable twin <name>.json,
+Corpus/<target>.dict, with the target's search flags (fuzz-common.sh: -len_control=0 for differential
+and document, so inputs may be long from the start). A crash, hang or out-of-memory does not stop the
+run (-ignore_crashes, -ignore_timeouts, -ignore_ooms): every one is kept, and at the end the findings
+are deduplicated (key: the kind and the check's summary with its input-specific words removed), one
+input per distinct finding is minimized, stored as Corpus/<target>/regressions/<name> with its readable twin <name>.json,
 and its readable case printed. `swift test` replays regressions/ forever after (CorpusReplayTests).
 
 It never writes into Corpus/ while fuzzing: libFuzzer starts from a copy and writes new inputs to
@@ -269,7 +270,8 @@ for target in "${targets[@]}"; do
     [[ ! -f $ROOT/Corpus/$target.dict ]] || flags+=("-dict=$ROOT/Corpus/$target.dict")
     how="$jobs processes (fork mode)"
     ((jobs != 0)) || how="one process (no fork mode)"
-    echo "== $target: fuzzing ${seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${mutant:+, candidate = mutant $mutant}"
+    search=$(libfuzzer_search_flags "$target" | paste -s -d ' ' -)
+    echo "== $target: fuzzing ${seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${search:+, $search}${mutant:+, candidate = mutant $mutant}"
     started=$(date +%s%N)
     status=0
     # TMPDIR: fork mode keeps its jobs' files there; in the run folder nothing is left in /tmp.

@@ -80,17 +80,14 @@ for target in "${TARGETS[@]}"; do
     else
         fail "$target.dict missing or different from Corpus/$target.dict"
     fi
-    # fuzz.sh's search flags for the target, as option lines ("-len_control=0" -> "len_control = 0").
+    # Exactly: the section, fuzz.sh's max_len, the timeout and fuzz.sh's search flags for the target as
+    # option lines ("-len_control=0" -> "len_control = 0"), nothing more.
     search=$(libfuzzer_search_flags "$target" | sed -E 's/^-([a-z_]+)=(.*)$/\1 = \2/')
-    missing=0
-    while IFS= read -r line; do
-        [[ -z $line ]] || grep -qxF "$line" "$OUT/$target.options" 2>/dev/null || missing=1
-    done <<<"$search"
-    if grep -q '^max_len = [0-9]' "$OUT/$target.options" 2>/dev/null && head -1 "$OUT/$target.options" | grep -qx '\[libfuzzer\]' &&
-        ((missing == 0)); then
+    expected=$(printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n%s' "$(default_max_len "$target")" "$search")
+    if [[ -f $OUT/$target.options ]] && [[ $(cat "$OUT/$target.options") == "$expected" ]]; then
         pass "$target.options: $(grep -v '^\[' "$OUT/$target.options" | paste -s -d ' ' -)"
     else
-        fail "$target.options missing or without [libfuzzer] max_len${search:+ and $search}"
+        fail "$target.options missing or not: $(printf '%s' "$expected" | paste -s -d ' ' -)"
     fi
     zip="$OUT/${target}_seed_corpus.zip"
     expected=0

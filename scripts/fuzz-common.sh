@@ -51,9 +51,9 @@ libfuzzer_limits() {
 # executions against 216k), and the differential target about as long (within 0.1 s) or shorter.
 # Not for metamorphic: each input there runs many engine calls, longer inputs cost more, and its
 # qstar-as-star, which needs about 200k executions either way, was found less often in 60 s (9 of 14
-# seeds against 14 of 14). Not for
-# external either: against examples/peers/regex_matcher.py (45 s, seeds 1-3) it found 6, 4, 4 classes
-# with 0 and 5, 5, 5 with the default (longer inputs mean more requests to a slow peer per execution).
+# seeds against 14 of 14). Not for external either: against examples/peers/regex_matcher.py (45 s,
+# seeds 1-3) it found 6, 4, 4 classes with 0 and 5, 5, 5 with the default (longer inputs mean more
+# requests to a slow peer per execution).
 # parser and percent-encoding have no planted mistakes to measure with, so they keep the default too.
 libfuzzer_search_flags() {
     case $1 in

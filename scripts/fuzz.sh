@@ -264,14 +264,14 @@ for target in "${targets[@]}"; do
         done
     fi
     len=${max_len:-$(default_max_len "$target")}
-    flags=($(libfuzzer_limits "$len" "$timeout") $(libfuzzer_search_flags "$target") "-max_total_time=$seconds" -print_final_stats=1
+    search=($(libfuzzer_search_flags "$target"))
+    flags=($(libfuzzer_limits "$len" "$timeout") ${search[@]+"${search[@]}"} "-max_total_time=$seconds" -print_final_stats=1
         "-artifact_prefix=$dir/artifacts/")
     ((jobs == 0)) || flags+=($(libfuzzer_fork_flags "$jobs"))
     [[ ! -f $ROOT/Corpus/$target.dict ]] || flags+=("-dict=$ROOT/Corpus/$target.dict")
     how="$jobs processes (fork mode)"
     ((jobs != 0)) || how="one process (no fork mode)"
-    search=$(libfuzzer_search_flags "$target" | paste -s -d ' ' -)
-    echo "== $target: fuzzing ${seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${search:+, $search}${mutant:+, candidate = mutant $mutant}"
+    echo "== $target: fuzzing ${seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${search[*]+, ${search[*]}}${mutant:+, candidate = mutant $mutant}"
     started=$(date +%s%N)
     status=0
     # TMPDIR: fork mode keeps its jobs' files there; in the run folder nothing is left in /tmp.

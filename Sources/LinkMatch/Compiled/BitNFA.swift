@@ -209,13 +209,13 @@ final class BitNFA: Sendable {
         part.automaton.close(states, work: &work)
         guard contains(states, part.automaton.accept), !contains(set, part.join) else { return }
         set[part.join >> 6] |= UInt64(1) << UInt64(part.join & 63)
-        if main.epsilonSources[part.join >> 6] & (UInt64(1) << UInt64(part.join & 63)) != 0 {
+        if contains(main.epsilonSources, part.join) {
             main.close(slice(set, 0, main.words), work: &work)
         }
     }
 
     @inline(__always)
-    static func contains(_ set: UnsafeMutableBufferPointer<UInt64>, _ state: Int) -> Bool {
+    static func contains<Words: RandomAccessCollection<UInt64>>(_ set: Words, _ state: Int) -> Bool where Words.Index == Int {
         set[state >> 6] & (UInt64(1) << UInt64(state & 63)) != 0
     }
 

@@ -30,8 +30,8 @@ func fuzzTargetName(_ name: String) -> String {
 /// A program that is not a fuzzer (the CLI, the benchmarks, the corpus tool): a one-line C main in
 /// `Sources/Programs/<name>/main.c` over the Swift library `entry`. Sources/Programs/include/linkmatch_program.h
 /// says why: the card's `swift build -Xswiftc -sanitize=fuzzer` links libFuzzer's main into every executable.
-func program(_ name: String, entry: Target.Dependency) -> Target {
-    .executableTarget(name: name, dependencies: [entry], path: "Sources/Programs/\(name)",
+func program(_ name: String, target: String, entry: Target.Dependency) -> Target {
+    .executableTarget(name: target, dependencies: [entry], path: "Sources/Programs/\(name)",
                       cSettings: [.headerSearchPath("../include")])
 }
 
@@ -41,9 +41,9 @@ let package = Package(
     products: [
         .library(name: "LinkMatch", targets: ["LinkMatch"]),
         .library(name: "LinkMatchFuzzing", targets: ["LinkMatchFuzzing"]),
-        .executable(name: "linkmatch", targets: ["linkmatch"]),
-        .executable(name: "linkmatch-bench", targets: ["linkmatch-bench"]),
-        .executable(name: "fuzz-corpus-tool", targets: ["fuzz-corpus-tool"]),
+        .executable(name: "linkmatch", targets: ["LinkMatchProgram"]),
+        .executable(name: "linkmatch-bench", targets: ["LinkMatchBenchProgram"]),
+        .executable(name: "fuzz-corpus-tool", targets: ["FuzzCorpusToolProgram"]),
     ] + fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: [fuzzTargetName($0)]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,11 +70,11 @@ let package = Package(
                 "LinkMatch", "LinkMatchFuzzing", "LinkMatchProbes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            path: "Sources/linkmatch"
+            path: "Sources/CLI"
         ),
-        .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/linkmatch-bench"),
-        program("linkmatch", entry: "LinkMatchCLI"),
-        program("linkmatch-bench", entry: "LinkMatchBench"),
+        .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/Bench"),
+        program("linkmatch", target: "LinkMatchProgram", entry: "LinkMatchCLI"),
+        program("linkmatch-bench", target: "LinkMatchBenchProgram", entry: "LinkMatchBench"),
         .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchProbes", "LinkMatchTestData"]),
         .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchTestData"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "FuzzCoverageProbe", path: "Sources/Fuzz/CoverageProbe"),
         // Corpus chores for scripts/: readable twins, seed generation. A program like the CLI (never a fuzzer).
         .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing", "LinkMatchTestData"], path: "Sources/Fuzz/CorpusTool"),
-        program("fuzz-corpus-tool", entry: "FuzzCorpusTool"),
+        program("fuzz-corpus-tool", target: "FuzzCorpusToolProgram", entry: "FuzzCorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(
             name: fuzzTargetName($0),

@@ -1,4 +1,4 @@
-// linkmatch-bench, the benchmarks. The program is the Swift library LinkMatchBench (Sources/linkmatch-bench);
+// linkmatch-bench, the benchmarks. The program is the Swift library LinkMatchBench (Sources/Bench);
 // linkmatch_program.h says why the executable is a C file.
 #include "linkmatch_program.h"
 LINKMATCH_PROGRAM(linkmatch_bench_main)

@@ -2,30 +2,46 @@
 /// rule could match, so this rule never decides (C3, D7). Decided with `RuleCoverage`, which only
 /// says yes when it is sure.
 enum UnreachableRuleLint {
-    static func findings(_ document: AASADocument) -> [Diagnostic] {
+    /// Coverage comparisons (`RuleCoverage.covers` calls) one document may cost. The indexes of
+    /// `CoverCandidates` keep realistic files far below it (a 7,500-rule file: one or two
+    /// comparisons a rule); a file built to defeat them gets a `lint-budget` diagnostic naming the
+    /// rules it could not compare with every earlier rule, never an unbounded run.
+    static let defaultBudget = 1_000_000
+
+    static func findings(_ document: AASADocument, budget: Int = defaultBudget) -> [Diagnostic] {
         let coverage = RuleCoverage(variables: document.variables)
-        // Shapes are the same for every app listing an entry (defaults depend on the entry only),
-        // so coverage answers are cached per (earlier, later) rule.
-        var cache: [Pair: Bool] = [:]
+        // Apps listed in the same entries see the same rule list (defaults depend on the entry
+        // only): each distinct list is checked once.
+        var appsOfEntries: [[Int]: [String]] = [:]
+        var listOrder: [[Int]] = []
+        for app in document.appIDs {
+            let entries = document.entries.indices.filter { document.entries[$0].appIDs.contains { $0.isExactly(app) } }
+            if appsOfEntries[entries] == nil { listOrder.append(entries) }
+            appsOfEntries[entries, default: []].append(app)
+        }
         // rule source path -> app -> the earlier rule that covers it for that app.
         var coveredBy: [String: [String: String]] = [:]
-        for app in document.appIDs {
-            let shapes = document.effectiveRules(for: app).map { RuleShape($0, variables: document.variables) }
-            for j in shapes.indices where shapes[j].isValid {
-                for i in 0..<j {
-                    let key = Pair(earlier: shapes[i].rule.sourcePath, later: shapes[j].rule.sourcePath)
-                    let covers: Bool
-                    if let known = cache[key] {
-                        covers = known
-                    } else {
-                        covers = coverage.covers(shapes[i], shapes[j])
-                        cache[key] = covers
-                    }
-                    if covers {
-                        coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath
-                        break
+        var remaining = budget
+        var notCompared: [String] = []
+        for entries in listOrder {
+            let apps = appsOfEntries[entries] ?? []
+            let shapes = document.effectiveRules(for: apps[0]).map { RuleShape($0, variables: document.variables) }
+            var index = CoverCandidates()
+            for j in shapes.indices {
+                if shapes[j].isValid {
+                    for i in index.candidates(for: shapes[j]) {
+                        guard remaining > 0 else {
+                            if !notCompared.contains(shapes[j].rule.sourcePath) { notCompared.append(shapes[j].rule.sourcePath) }
+                            break
+                        }
+                        remaining -= 1
+                        if coverage.covers(shapes[i], shapes[j]) {
+                            for app in apps { coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath }
+                            break
+                        }
                     }
                 }
+                index.add(shapes[j], at: j)
             }
         }
         var out: [Diagnostic] = []
@@ -42,11 +58,11 @@ enum UnreachableRuleLint {
                     "this rule never decides: \(which) every URL it could match (rules are tried in order, the first match wins)"))
             }
         }
+        if !notCompared.isEmpty {
+            let shown = notCompared.prefix(5).joined(separator: ", ") + (notCompared.count > 5 ? ", …" : "")
+            out.append(Diagnostic(.info, "lint-budget", at: "",
+                "unreachable-rule: \(notCompared.count) rules were not compared with every earlier rule (\(budget) comparisons spent): \(shown)"))
+        }
         return out
-    }
-
-    private struct Pair: Hashable {
-        var earlier: String
-        var later: String
     }
 }

@@ -14,10 +14,29 @@ public struct OpenPointReading: Sendable {
     public let reading: String
     /// The app the reading is about (an app the rule's entry names, or a dictionary key for D5).
     public let appID: String
-    /// The document as the other reading sees it.
-    public let alternative: AASADocument
     /// Rules (in LinkMatch's reading) whose example URLs are worth comparing the two readings on.
     public let exampleRules: [EffectiveRule]
+    /// The change the reading makes: one rule replaced, or a whole other document.
+    let change: Change
+
+    enum Change: Sendable {
+        /// `details[entryIndex]`'s rule `ruleIndex` read as `rules` (none, one or several) in `base`.
+        case rule(base: AASADocument, entryIndex: Int, ruleIndex: Int, rules: [DocumentRule])
+        case document(AASADocument)
+    }
+
+    /// The document as the other reading sees it. Built on each use: a reading of one rule is
+    /// usually judged on that rule alone (`OpenPointDifference`), and building a copy of a large
+    /// document for each of its rules would make `validate` quadratic.
+    public var alternative: AASADocument {
+        switch change {
+        case .document(let d):
+            return d
+        case .rule(var d, let e, let r, let rules):
+            d.entries[e].rules.replaceSubrange(r...r, with: rules)
+            return d
+        }
+    }
 }
 
 public enum OpenPointReadings {
@@ -32,13 +51,11 @@ public enum OpenPointReadings {
         var out: [OpenPointReading] = []
         func replacing(_ point: String, _ reading: String, with rules: [DocumentRule]) {
             guard let app = appID ?? entry.appIDs.first else { return }
-            var alternative = document
-            alternative.entries[e].rules.replaceSubrange(r...r, with: rules)
             let examples = rules.map {
                 EffectiveRule(rule: $0, entryIndex: e, ruleIndex: r, entryDefaults: entry.defaults, domainDefaults: document.defaults)
             }
-            out.append(OpenPointReading(pointID: point, reading: reading, appID: app, alternative: alternative,
-                                        exampleRules: [effective] + examples))
+            out.append(OpenPointReading(pointID: point, reading: reading, appID: app, exampleRules: [effective] + examples,
+                                        change: .rule(base: document, entryIndex: e, ruleIndex: r, rules: rules)))
         }
 
         // N1-leading-star: with the leading `/` kept in the text, `*` can match the empty string
@@ -108,7 +125,7 @@ public enum OpenPointReadings {
             var alternative = document
             alternative.variables = VariableTable(custom: document.variables.custom.filter { !overridden.contains($0.name) })
             out.append(OpenPointReading(pointID: "V5-predefined-overridden", reading: "predefined-wins", appID: app,
-                                        alternative: alternative, exampleRules: [effective]))
+                                        exampleRules: [effective], change: .document(alternative)))
         }
         return out
     }
@@ -125,7 +142,7 @@ public enum OpenPointReadings {
                           domainDefaults: document.defaults)
         }
         return [OpenPointReading(pointID: "D5-dictionary-key-and-app-id", reading: "union", appID: key,
-                                 alternative: alternative, exampleRules: examples)]
+                                 exampleRules: examples, change: .document(alternative))]
     }
 }
 

@@ -12,7 +12,9 @@
 #         `linkmatch` may coexist; (c) below checks that on a real build;
 #     (d) a tracked path has a component Windows or macOS rejects: the characters < > : " \ | ? * or a control
 #         character (U+0000..U+001F), a trailing dot or space, or a reserved device name (CON PRN AUX NUL
-#         COM1..COM9 LPT1..LPT9, in any case, with or without an extension: `nul.txt` is NUL too).
+#         COM1..COM9 LPT1..LPT9, in any case, with or without an extension: `nul.txt` is NUL too). All of
+#         these are Windows' rules (git for Windows cannot check such a path out); macOS adds only `:`, which
+#         the Finder shows as `/` and HFS+ stores as one. Chosen: every Windows rule, so a clone works anywhere.
 #   scripts/check-portable-names.sh --build SCRATCH   (c) two paths under a build folder (say .build) are
 #     equal ignoring case; SCRATCH/checkouts and SCRATCH/repositories (other packages' git data) are skipped.
 #

@@ -35,6 +35,15 @@ func program(_ name: String, target: String, entry: Target.Dependency) -> Target
                       cSettings: [.headerSearchPath("../include")])
 }
 
+/// linkmatch_fuzz.h declares libFuzzer's `LLVMFuzzerRunDriver` weak, so a fuzz executable built without
+/// libFuzzer links with it NULL (and replays). ELF linkers allow an undefined weak symbol; ld64 on macOS does
+/// not (there a weak reference only may be missing at run time) unless `-U` says the symbol may stay undefined,
+/// as compiler-rt does for its own weak hooks on Darwin. The reference still pulls libFuzzer's driver out of
+/// its archive when libFuzzer is linked. macOS only; written for the macOS CI job, not run on this machine.
+let fuzzDriverMayBeUndefined: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-U", "-Xlinker", "_LLVMFuzzerRunDriver"], .when(platforms: [.macOS])),
+]
+
 let package = Package(
     name: "LinkMatch",
     platforms: [.macOS(.v15)],
@@ -90,7 +99,8 @@ let package = Package(
             name: fuzzTargetName($0),
             dependencies: ["FuzzEntry", "FuzzCoverageProbe"],
             path: "Sources/Fuzz/\($0)",
-            cSettings: [.headerSearchPath("../include")]
+            cSettings: [.headerSearchPath("../include")],
+            linkerSettings: fuzzDriverMayBeUndefined
         )
     }
 )

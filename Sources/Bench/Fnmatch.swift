@@ -1,8 +1,12 @@
+// fnmatch(3) is the C library's: glibc's on Linux (the numbers in docs/ are glibc's), the BSD one in
+// libSystem on macOS, same signature and flags. Neither module is imported implicitly, hence both branches.
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
-/// glibc `fnmatch(3)` on a plain `*`/`?` pattern, with the spec's slash handling done up front:
+/// The C library's `fnmatch(3)` (glibc on Linux) on a plain `*`/`?` pattern, with the spec's slash handling done up front:
 /// the pattern's leading/trailing slashes trimmed (N1, N2), the parent alternative for `/*` (N3).
 /// The texts are handed over as C strings already trimmed, so fnmatch pays no preparation cost.
 struct FnmatchPattern {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Median-of-samples timing with ContinuousClock. Each sample runs the body enough times to last
@@ -63,8 +65,14 @@ extension Duration {
     }
 }
 
-/// Peak resident memory of this process (VmHWM from /proc/self/status), in KiB; nil elsewhere.
+/// Peak resident memory of this process, in KiB: VmHWM from /proc/self/status on Linux, getrusage's
+/// ru_maxrss on macOS (no /proc there; ru_maxrss counts bytes on macOS, KiB on Linux); nil elsewhere.
 func peakMemoryKiB() -> Int? {
+    #if canImport(Darwin)
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+    return Int(usage.ru_maxrss) / 1024
+    #else
     guard let file = fopen("/proc/self/status", "r") else { return nil }
     defer { fclose(file) }
     var line = [CChar](repeating: 0, count: 512)
@@ -75,4 +83,5 @@ func peakMemoryKiB() -> Int? {
         }
     }
     return nil
+    #endif
 }

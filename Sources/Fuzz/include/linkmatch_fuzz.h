@@ -16,7 +16,8 @@ int linkmatch_fuzz_one(const char *target, const uint8_t *data, size_t size);
 // The main of a build without libFuzzer: replays the files and folders given as arguments.
 int linkmatch_fuzz_replay(const char *target, int argc, char **argv);
 
-// libFuzzer's public driver. Weak: NULL when libFuzzer is not linked into the binary.
+// libFuzzer's public driver. Weak: NULL when libFuzzer is not linked into the binary. ELF linkers accept an
+// undefined weak symbol; ld64 (macOS) does not, so Package.swift passes it `-U _LLVMFuzzerRunDriver` there.
 __attribute__((weak)) int LLVMFuzzerRunDriver(int *argc, char ***argv, linkmatch_fuzz_callback callback);
 
 #endif

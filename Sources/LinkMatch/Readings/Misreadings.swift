@@ -17,7 +17,9 @@ enum Misreadings {
                                 : DocumentRewrite.percentEscaped(asciiFolded(PercentCoding.decodeLenient(r.text)))
                             r.caseSensitive = true
                             return r
-                        })),
+                        },
+                        document: hidingNonASCIIInDocument,
+                        url: hidingNonASCIIInURL)),
             Reading(name: "first-query-item-only", kind: .misreading(rule: "Q4"),
                     summary: "a query item named twice: only its first occurrence must match",
                     engine: ReadingEngine(name: "reading:first-query-item-only", url: firstOccurrencesOnly)),
@@ -84,6 +86,92 @@ enum Misreadings {
             }
         }
         return out
+    }
+
+    // On documents the rules keep LinkMatch's folding, but no non-ASCII scalar reaches it: every one
+    // below U+20000, in the URL and in every pattern, item name and variable value alike, is moved to
+    // the private-use planes 15–16 (U+F0000 + its value), which no case folding touches. The move is one
+    // to one, so equal texts stay equal and only folding across non-ASCII scalars is lost. Escaped
+    // UTF-8 is moved too (re-escaped with the same hex case), where the text is compared as written
+    // (`percentEncoded: true`) and where the URL is decoded. Not modelled: `?` counting the characters
+    // of a written escape (the moved escape is longer), and URLs that already hold planes 15–16 scalars.
+
+    static func hidden(_ c: Unicode.Scalar) -> Unicode.Scalar {
+        guard c.value >= 0x80, c.value < 0x20000 else { return c }
+        return Unicode.Scalar(0xF0000 + c.value) ?? c
+    }
+
+    static func hidingRaw(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map(hidden)))
+    }
+
+    /// Raw scalars moved, and escaped UTF-8 of a non-ASCII scalar re-escaped as the moved scalar's.
+    static func hidingEscaped(_ s: String) -> String {
+        let bytes = Array(s.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if let (scalar, length, lower) = escapedScalar(bytes, at: i) {
+                for b in String(hidden(scalar)).utf8 {
+                    let digits = lower ? Array("0123456789abcdef".utf8) : Array("0123456789ABCDEF".utf8)
+                    out += [UInt8(ascii: "%"), digits[Int(b >> 4)], digits[Int(b & 0xF)]]
+                }
+                i += length
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return hidingRaw(String(decoding: out, as: UTF8.self))
+    }
+
+    /// The non-ASCII scalar whose UTF-8 is escaped at `i` (`%C3%A9`), the escapes' length in bytes,
+    /// and whether their hex letters are lower case.
+    static func escapedScalar(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int, Bool)? {
+        func byte(_ k: Int) -> UInt8? {
+            guard k + 2 < bytes.count, bytes[k] == UInt8(ascii: "%"),
+                  let h = PercentCoding.hexValue(bytes[k + 1]), let l = PercentCoding.hexValue(bytes[k + 2]) else { return nil }
+            return h << 4 | l
+        }
+        guard let lead = byte(i) else { return nil }
+        let count: Int
+        switch lead {
+        case 0xC2...0xDF: count = 2
+        case 0xE0...0xEF: count = 3
+        case 0xF0...0xF4: count = 4
+        default: return nil
+        }
+        var utf8: [UInt8] = []
+        for k in 0..<count {
+            guard let b = byte(i + 3 * k) else { return nil }
+            utf8.append(b)
+        }
+        guard let text = String(validating: utf8, as: UTF8.self), text.unicodeScalars.count == 1,
+              let scalar = text.unicodeScalars.first else { return nil }
+        let lower = bytes[i..<(i + 3 * count)].contains { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f") }
+        return (scalar, 3 * count, lower)
+    }
+
+    @Sendable static func hidingNonASCIIInURL(_ u: ParsedURL) -> ParsedURL {
+        var u = u
+        u.path = hidingEscaped(u.path)
+        u.query = u.query.map(hidingEscaped)
+        u.fragment = u.fragment.map(hidingEscaped)
+        return u
+    }
+
+    @Sendable static func hidingNonASCIIInDocument(_ d: AASADocument) -> AASADocument {
+        let rules = DocumentRewrite.rules(d) { f in
+            let change = f.percentEncoded == false ? hidingRaw : hidingEscaped
+            f.path = f.path.map(change)
+            f.fragment = f.fragment.map(change)
+            switch f.query {
+            case .whole(let p)?: f.query = .whole(change(p))
+            case .items(let items)?: f.query = .items(items.map { (hidingRaw($0.name), change($0.pattern)) })
+            case nil: break
+            }
+        }
+        return DocumentRewrite.variables(rules, hidingRaw)
     }
 
     // MARK: - Q4

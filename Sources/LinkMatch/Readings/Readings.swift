@@ -76,9 +76,10 @@ public enum Readings {
             let alternative = OpenPoints.point(pair.point)?.alternatives.first { alternativeName($0) == pair.reading }
             return Reading(name: pair.reading, kind: .openPoint(pair.point),
                            summary: alternative.map(alternativeSummary) ?? pair.reading,
-                           engine: ReadingEngine(name: "reading:" + pair.reading,
-                                                 document: { OpenPointDocumentReading.apply(pair.point, pair.reading, to: $0) },
-                                                 restoresTraces: false))
+                           engine: ReadingEngine(name: "reading:" + pair.reading, document: { d in
+                               pair.reading == "union" ? OpenPointDocumentReading.dictionaryUnion(d)
+                                   : OpenPointDocumentReading.apply(pair.point, pair.reading, to: d)
+                           }, restoresTraces: false))
         }
     }
 
@@ -98,17 +99,30 @@ public enum Readings {
 /// rules that model it (`OpenPointReadings`, per rule), last rule first so that the indices of the
 /// rules still to come stay valid.
 enum OpenPointDocumentReading {
+    /// D5-dictionary-key-and-app-id, `union`: in a dictionary `details`, an entry names its key and
+    /// every app its value lists (`appID` and `appIDs`). (`OpenPointReadings.dictionaryKeyReadings`
+    /// models only the key being added, the case `validate` reports.)
+    static func dictionaryUnion(_ d: AASADocument) -> AASADocument {
+        guard case .object(let top)? = d.source, case .object(let applinks)? = top["applinks"],
+              case .object(let details)? = applinks["details"] else { return d }
+        let rewritten = JSONObject(details.members.map { member in
+            guard case .object(let entry) = member.value else { return member }
+            var apps: [JSONValue] = [.string(member.key)]
+            if case .array(let list)? = entry["appIDs"] { apps += list }
+            if case .string(let id)? = entry["appID"] { apps.append(.string(id)) }
+            let value = DocumentRewrite.replacing("appIDs", in: JSONObject(entry.members.filter { $0.key != "appID" }), with: .array(apps))
+            return JSONMember(key: member.key, value: .object(value))
+        })
+        let json = JSONValue.object(DocumentRewrite.replacing("applinks", in: top,
+                                                              with: .object(DocumentRewrite.replacing("details", in: applinks, with: .object(rewritten)))))
+        return (try? AASADocument.parse(Array(json.serialized().utf8)).document) ?? d
+    }
+
     static func apply(_ point: String, _ reading: String, to document: AASADocument) -> AASADocument {
         var out = document
         for e in document.entries.indices.reversed() {
             for r in document.entries[e].rules.indices.reversed() {
                 if let found = OpenPointReadings.readings(entryIndex: e, ruleIndex: r, in: out)
-                    .first(where: { $0.pointID == point && $0.reading == reading }) {
-                    out = found.alternative
-                }
-            }
-            for key in OpenPointLint.dictionaryKeyWithInnerApps(document.entries[e], json: document.source) {
-                if let found = OpenPointReadings.dictionaryKeyReadings(entryIndex: e, key: key, in: out)
                     .first(where: { $0.pointID == point && $0.reading == reading }) {
                     out = found.alternative
                 }

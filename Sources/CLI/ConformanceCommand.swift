@@ -15,18 +15,17 @@ struct ConformanceCommand: ParsableCommand {
         An empty domain skips the host check (SPEC.md U3).
 
         --reading NAME answers as another reading of the spec would (the compiled engine over the \
-        document or URL as that reading sees them), to see what the reading changes. Readings:
+        document or URL as that reading sees them), to see what the reading changes. Readings \
+        (docs/CLI.md says what each does; 'linkmatch open-points' describes every open point):
         \(readingLines)
-        (Other open points' readings are not modelled; 'linkmatch open-points' lists every point.)
         """
     )
 
-    /// One line per reading: name, where it comes from, what it does.
+    /// One line per reading: its name and where it comes from (short enough for 80 columns).
     static var readingLines: String {
         let width = Readings.all.map(\.name.count).max() ?? 0
         return Readings.all.map { reading in
-            "  " + reading.name + String(repeating: " ", count: width - reading.name.count)
-                + "  " + reading.origin + ": " + reading.summary
+            "  " + reading.name + String(repeating: " ", count: width - reading.name.count) + "  " + reading.origin
         }.joined(separator: "\n")
     }
 

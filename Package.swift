@@ -64,12 +64,16 @@ let package = Package(
         // Tooling around the spec, not matching, so it sits outside LinkMatch (whose coverage the corpus measures).
         .target(name: "LinkMatchProbes", dependencies: ["LinkMatch"]),
         // Test data and support in one place: TestData/ (found from its own #filePath), the vector and
-        // real-world loaders, the one seeded generator (SplitMix64), the list of engines every behavioural
-        // test runs. Used by both test targets and the corpus tool; LinkMatch never depends on it.
+        // real-world loaders, the list of engines every behavioural test runs. Used by both test targets,
+        // the benchmarks and the corpus tool; LinkMatch and the shipped CLI never depend on it.
         .target(name: "LinkMatchTestData", dependencies: ["LinkMatch"]),
-        // Byte reader, generators, checks, mutants, shrinker: shared by fuzz targets and tests.
-        // (LinkMatchTestData only for SplitMix64, which SeededBytes draws from.)
-        .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch", "LinkMatchTestData"]),
+        // The tree's one seeded generator (SplitMix64): the fuzzing library's SeededBytes and the tests draw from it.
+        .target(name: "LinkMatchRandom"),
+        // Byte reader, generators, checks, shrinker, external fuzzing: shared by fuzz targets, tests and the CLI.
+        .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch", "LinkMatchRandom"]),
+        // The planted mistakes that test the harness (test code: the fuzz binaries, the corpus tool and the
+        // tests use them; the shipped `linkmatch` does not, LinkMatchDependencyTests checks it).
+        .target(name: "LinkMatchMutants", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
         // The CLI (one file per subcommand) and the benchmarks, as libraries: their executables are one-line C
         // mains (Sources/Programs), so that `swift build -Xswiftc -sanitize=fuzzer` at the root, which links
         // libFuzzer's main into every executable, still builds them (linkmatch_program.h says how).
@@ -84,15 +88,19 @@ let package = Package(
         .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/Bench"),
         program("linkmatch", target: "LinkMatchProgram", entry: "LinkMatchCLI"),
         program("linkmatch-bench", target: "LinkMatchBenchProgram", entry: "LinkMatchBench"),
-        .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchProbes", "LinkMatchTestData"]),
-        .testTarget(name: "LinkMatchFuzzingTests", dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchTestData"]),
+        .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchProbes", "LinkMatchTestData", "LinkMatchRandom"]),
+        .testTarget(name: "LinkMatchFuzzingTests",
+                    dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchMutants", "LinkMatchTestData", "LinkMatchRandom"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.
-        .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing"], path: "Sources/Fuzz/Entry"),
+        .target(name: "FuzzEntry", dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchMutants"], path: "Sources/Fuzz/Entry"),
         // Counts the binary's coverage counters, so a fuzzer built without coverage refuses to run. C, in
         // a file of its own: see coverage_probe.c.
         .target(name: "FuzzCoverageProbe", path: "Sources/Fuzz/CoverageProbe"),
-        // Corpus chores for scripts/: readable twins, seed generation. A program like the CLI (never a fuzzer).
-        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing", "LinkMatchTestData"], path: "Sources/Fuzz/CorpusTool"),
+        // Corpus chores for scripts/: readable twins, seed generation; `conformance --mutant NAME` answers the
+        // conformance protocol with a planted mistake (for the tests and docs/TEST-YOUR-MATCHER.md). A program
+        // like the CLI (never a fuzzer), but not shipped to users.
+        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing", "LinkMatchMutants", "LinkMatchTestData"],
+                path: "Sources/Fuzz/CorpusTool"),
         program("fuzz-corpus-tool", target: "FuzzCorpusToolProgram", entry: "FuzzCorpusTool"),
     ] + fuzzTargets.map {
         .executableTarget(

@@ -10,7 +10,7 @@ scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] 
 
 1. exec/s of every target: N seconds (default 30) from an empty corpus with -max_len=256 and the
    target's dictionary.
-2. for every mutant (LinkMatchFuzzing.Mutants: a planted mistake swapped in as the candidate engine), the
+2. for every mutant (LinkMatchMutants.Mutants: a planted mistake, or a reading the harness hunts, swapped in as the candidate engine), the
    time and executions libFuzzer needs to find it from an EMPTY corpus, on each target the mistake can
    show in (differential: matchPart; document: whole decisions), capped at --cap seconds (default 90);
    --repeats runs (default 3, seeds 1..N), the median reported. --from-corpus: start from the
@@ -99,7 +99,7 @@ if [[ $only != speed ]]; then
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"
     tool=$(tool_build) || exit 2
-    # One line per mutant: NAME TARGET... (the catalog's targets, LinkMatchFuzzing/Mutants).
+    # One line per mutant: NAME TARGET... (the catalog's targets, Sources/LinkMatchMutants).
     mutants=$("$tool" mutants) || exit 2
     while read -r -u 3 mutant targets; do # fd 3: the fuzzers keep stdin
         [[ -z $chosen || ,$chosen, == *",$mutant,"* ]] || continue

@@ -13,24 +13,39 @@ struct ConformanceCommand: ParsableCommand {
         In:  {"id":..,"aasa":{..},"domain":"example.com","appId":"TEAMID.app","url":"https://.."}
         Out: {"id":..,"decision":"match"|"exclude"|"no_match"} or {"id":..,"error":".."}
         An empty domain skips the host check (SPEC.md U3).
+
+        --reading NAME answers as another reading of the spec would (the compiled engine over the \
+        document or URL as that reading sees them), to see what the reading changes. Readings \
+        (docs/CLI.md says what each does; 'linkmatch open-points' describes every open point):
+        \(readingLines)
         """
     )
 
-    @Option(help: "The matcher that answers.")
-    var engine: EngineChoice = .defaultChoice
+    /// One line per reading: its name and where it comes from (short enough for 80 columns).
+    static var readingLines: String {
+        let width = Readings.all.map(\.name.count).max() ?? 0
+        return Readings.all.map { reading in
+            "  " + reading.name + String(repeating: " ", count: width - reading.name.count) + "  " + reading.origin
+        }.joined(separator: "\n")
+    }
 
-    @Option(help: ArgumentHelp("Answer with a deliberately wrong engine instead (to test a fuzzing setup).",
-                               valueName: "mutant"))
-    var mutant: String?
+    @Option(help: "The matcher that answers (default: compiled).")
+    var engine: EngineChoice?
+
+    @Option(help: ArgumentHelp("Answer as this reading of the spec would (listed below).", valueName: "name"))
+    var reading: String?
 
     func validate() throws {
-        if let mutant, Mutants.named(mutant) == nil {
-            throw ValidationError("unknown mutant '\(mutant)'; known: \(Mutants.all.map(\.name).joined(separator: ", "))")
+        if let reading, Readings.named(reading) == nil {
+            throw ValidationError("unknown reading '\(reading)'; known: \(Readings.all.map(\.name).joined(separator: ", "))")
+        }
+        if reading != nil, engine != nil {
+            throw ValidationError("--reading and --engine cannot be combined (a reading is decided by the compiled engine)")
         }
     }
 
     func run() throws {
-        let matcher = mutant.flatMap(Mutants.named) ?? engine.engine
+        let matcher = reading.flatMap(Readings.named)?.engine ?? (engine ?? .defaultChoice).engine
         while let line = readLine(strippingNewline: true) {
             Output.line(ConformanceProtocol.answer(line: line, engine: matcher))
         }

@@ -1,5 +1,6 @@
 import LinkMatch
 @testable import LinkMatchFuzzing
+import LinkMatchRandom
 import XCTest
 
 final class ByteReaderTests: XCTestCase {

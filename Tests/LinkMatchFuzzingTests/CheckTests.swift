@@ -1,5 +1,6 @@
 import LinkMatch
 @testable import LinkMatchFuzzing
+import LinkMatchMutants
 import XCTest
 
 /// Each check passes on correct code and fails on a planted mistake.

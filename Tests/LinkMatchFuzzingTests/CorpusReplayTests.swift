@@ -5,6 +5,7 @@
 import Foundation
 import LinkMatch
 import LinkMatchFuzzing
+import LinkMatchMutants
 import LinkMatchTestData
 import Synchronization
 import XCTest

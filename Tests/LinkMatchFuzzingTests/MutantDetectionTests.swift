@@ -1,8 +1,10 @@
 import LinkMatch
 @testable import LinkMatchFuzzing
+import LinkMatchMutants
 import XCTest
 
-/// Proof that the harness catches bugs: for every mutant, the seeded generator reports a
+/// Proof that the harness catches bugs: for every planted mistake, and every reading of the spec it
+/// hunts (`Mutants.readings`, from `LinkMatch.Readings`), the seeded generator reports a
 /// disagreement with the reference within a fixed number of generated cases.
 final class MutantDetectionTests: XCTestCase {
     /// Generated cases allowed per mutant, target and seed (the measured counts are printed).
@@ -12,7 +14,8 @@ final class MutantDetectionTests: XCTestCase {
 
     func testEveryMutantIsCaughtWithinTheBound() {
         XCTAssertGreaterThanOrEqual(Mutants.catalog.count, 8)
-        for mutant in Mutants.catalog {
+        XCTAssertEqual(Mutants.readings.count, 6)
+        for mutant in Mutants.hunted {
             let engines = Engines(reference: ReferenceEngine(), candidate: mutant.engine)
             for target in mutant.caughtBy {
                 var counts: [Int] = []
@@ -32,9 +35,14 @@ final class MutantDetectionTests: XCTestCase {
     func testMutantNamesAreUniqueAndEnginesAreNamedAfterThem() {
         let names = Mutants.all.map(\.name)
         XCTAssertEqual(Set(names).count, names.count)
-        for (name, engine) in Mutants.all {
-            XCTAssertEqual(engine.name, "mutant:" + name)
-            XCTAssertNotNil(Mutants.named(name))
+        for mutant in Mutants.catalog {
+            XCTAssertEqual(mutant.engine.name, "mutant:" + mutant.name)
+            XCTAssertNotNil(Mutants.named(mutant.name))
+            XCTAssertNil(Readings.named(mutant.name), "\(mutant.name) is both a planted mistake and a reading")
+        }
+        for mutant in Mutants.readings {
+            XCTAssertEqual(mutant.engine.name, "reading:" + mutant.name)
+            XCTAssertNotNil(Mutants.named(mutant.name))
         }
     }
 

@@ -1,5 +1,6 @@
 import LinkMatch
 @testable import LinkMatchFuzzing
+import LinkMatchMutants
 import XCTest
 
 final class ShrinkerTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 /// Hostile and broken input (SPEC.md D1, D10, P3, U4, M1): every case ends in a typed error or a

@@ -6,6 +6,8 @@ import LinkMatch
 /// hang, crash or break the protocol.
 final class CLIFuzzTests: XCTestCase {
     var tool: String { "'" + LinkMatchTool.executable.path + "'" }
+    /// The test program that answers with planted mistakes (the shipped `linkmatch` has none).
+    var mutantTool: String { "'" + LinkMatchTool.corpusTool.path + "'" }
 
     func testAgreesWithTheOtherEngineThroughTheProtocol() throws {
         // Our compiled engine in-process against the reference engine behind the protocol.
@@ -31,7 +33,7 @@ final class CLIFuzzTests: XCTestCase {
 
     func testFindsShrinksAndReplaysAMutantsMistake() throws {
         // off-by-one-at-end: a deliberately wrong engine that ignores the last character of a text.
-        let mutant = "\(tool) conformance --mutant off-by-one-at-end"
+        let mutant = "\(mutantTool) conformance --mutant off-by-one-at-end"
         let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", "50", "--shrinks", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let (header, readable, replay) = try firstClass(in: run.stdout)
@@ -45,7 +47,8 @@ final class CLIFuzzTests: XCTestCase {
 
         // The replay line makes both programs disagree the same way.
         let ours = try LinkMatchTool.run(["conformance"], stdin: replay + "\n")
-        let theirs = try LinkMatchTool.run(["conformance", "--mutant", "off-by-one-at-end"], stdin: replay + "\n")
+        let theirs = try LinkMatchTool.run(["conformance", "--mutant", "off-by-one-at-end"], stdin: replay + "\n",
+                                           executable: LinkMatchTool.corpusTool)
         let a = try LinkMatchTool.json(ours.stdout), b = try LinkMatchTool.json(theirs.stdout)
         XCTAssertEqual(a["decision"], readable["linkmatch"])
         XCTAssertEqual(b["decision"], readable["program"])
@@ -151,6 +154,7 @@ final class CLIFuzzTests: XCTestCase {
         XCTAssertEqual(try LinkMatchTool.run(["fuzz", "--program", "  "]).status, 2)
         XCTAssertEqual(try LinkMatchTool.run(["fuzz", "--program", "cat", "--timeout", "0"]).status, 2)
         XCTAssertEqual(try LinkMatchTool.run(["fuzz", "--program", "cat", "--known", "/nonexistent/known"]).status, 2)
-        XCTAssertEqual(try LinkMatchTool.run(["conformance", "--mutant", "no-such-mutant"]).status, 2)
+        XCTAssertEqual(try LinkMatchTool.run(["conformance", "--mutant", "no-such-mutant"], executable: LinkMatchTool.corpusTool).status, 2)
+        XCTAssertEqual(try LinkMatchTool.run(["conformance", "--reading", "no-such-reading"]).status, 2)
     }
 }

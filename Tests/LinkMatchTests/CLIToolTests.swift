@@ -12,21 +12,27 @@ enum LinkMatchTool {
         var status: Int32
     }
 
-    static var executable: URL {
+    static var executable: URL { built("linkmatch") }
+
+    /// `fuzz-corpus-tool`: a test program beside `linkmatch` (not shipped); its `conformance --mutant
+    /// NAME` answers with a planted mistake.
+    static var corpusTool: URL { built("fuzz-corpus-tool") }
+
+    static func built(_ product: String) -> URL {
         #if os(macOS)
         let products = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
             ?? Bundle.main.bundleURL
         #else
         let products = Bundle.main.bundleURL
         #endif
-        return products.appendingPathComponent("linkmatch")
+        return products.appendingPathComponent(product)
     }
 
     /// Runs `linkmatch args...` with `stdin` (empty by default). Output goes through temporary
     /// files, so a chatty child can never block on a full pipe.
-    static func run(_ args: [String], stdin: String = "") throws -> Run {
+    static func run(_ args: [String], stdin: String = "", executable: URL = executable) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw VectorError("\(executable.path) is missing: build it with `swift build --product linkmatch`")
+            throw VectorError("\(executable.path) is missing: build it with `swift build --product \(executable.lastPathComponent)`")
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linkmatch-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 /// The shortcuts that make the engines cheaper per call must not change an answer: shared automata

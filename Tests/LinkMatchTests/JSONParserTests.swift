@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 final class JSONParserTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 /// The lints claim facts about matching; the reference engine checks them on many URLs. A rule

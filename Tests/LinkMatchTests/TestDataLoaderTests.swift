@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 /// LinkMatchTestData's loaders: missing or malformed data is an error naming the file, the case and

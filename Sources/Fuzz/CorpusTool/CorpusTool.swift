@@ -2,12 +2,15 @@
 import Foundation
 import FuzzEntry
 import LinkMatchFuzzing
+import LinkMatchMutants
 
 enum CorpusTool {
     static let usage = """
         usage: fuzz-corpus-tool readable [--target TARGET] FILE...
                fuzz-corpus-tool reencode FILE...
                fuzz-corpus-tool mutants          (one line each: NAME TARGET...)
+               fuzz-corpus-tool conformance --mutant NAME
+                 (the conformance protocol on stdin/stdout, answered by a planted mistake or a reading)
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
                  (--corpus defaults to DIR/Corpus, DIR to the working directory; the sources to TestData/ of the tree the tool was built from)
 
@@ -21,13 +24,28 @@ enum CorpusTool {
         case "write-seeds": return SeedWriter.run(&options)
         case "reencode": return reencode(&options)
         case "mutants":
-            // One line per mutant: its name, then the targets that catch it (measure.sh reads this).
-            for mutant in Mutants.catalog {
+            // One line per planted mistake or hunted reading: its name, then the targets that catch it
+            // (measure.sh reads this).
+            for mutant in Mutants.hunted {
                 print(([mutant.name] + mutant.measuredBy.map(\.rawValue)).joined(separator: " "))
             }
             return 0
+        case "conformance": return conformance(options)
         default: return usageError("unknown command '\(command)'")
         }
+    }
+
+    /// `linkmatch conformance` answered by a deliberately wrong engine, to test a fuzzing setup (the tests,
+    /// docs/TEST-YOUR-MATCHER.md): one reply line per request line, written at once.
+    static func conformance(_ options: Options) -> Int32 {
+        guard options.rest.isEmpty, let name = options.value("--mutant") else { return usageError("expected --mutant NAME") }
+        guard let engine = Mutants.named(name) else {
+            return usageError("unknown mutant '\(name)'; known: \(Mutants.all.map(\.name).joined(separator: ", "))")
+        }
+        while let line = readLine(strippingNewline: true) {
+            FileHandle.standardOutput.write(Data((ConformanceProtocol.answer(line: line, engine: engine) + "\n").utf8))
+        }
+        return 0
     }
 
     static func readable(_ options: inout Options) -> Int32 {

@@ -1,6 +1,7 @@
 // What one fuzz executable checks: its target, and the engines (LINKMATCH_FUZZ_MUTANT may swap a
 // deliberately wrong engine in as the candidate, to time how fast libFuzzer finds a planted mistake).
 import LinkMatchFuzzing
+import LinkMatchMutants
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,8 +1,8 @@
-import LinkMatchTestData
+import LinkMatchRandom
 
 /// Deterministic pseudo-random bytes for seeded runs: the same seed gives the same byte strings on
 /// every machine, so a failing seeded case is reproduced by its seed and index. The bits come from
-/// the tree's one SplitMix64 (LinkMatchTestData).
+/// the tree's one SplitMix64 (LinkMatchRandom).
 public struct SeededBytes: Sendable {
     private var generator: SplitMix64
 

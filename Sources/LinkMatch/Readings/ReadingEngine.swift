@@ -1,14 +1,14 @@
-import LinkMatch
-
-/// A deliberately wrong engine: the compiled engine behind a transformation of its inputs (request,
-/// document model, URL), compared with the reference engine, which reads the untouched inputs
-/// (for a parsed document its JSON, `AASADocument.source`). The harness must notice every mutant;
-/// the tests assert how fast it does.
+/// The compiled engine deciding "as a reading would": behind a transformation of its inputs (part
+/// request, document model, URL). A reading (`Readings`) is a way an implementer could reasonably
+/// read the spec, modelled by rewriting what the compiled engine sees so that LinkMatch's own rules
+/// give that reading's answers. The fuzzing harness builds its planted mistakes (`LinkMatchMutants`)
+/// with the same engine and compares them with the reference engine, which reads the untouched
+/// inputs (for a parsed document its JSON, `AASADocument.source`).
 ///
-/// Document-level mutants evaluate a transformed document; the deciding rule's trace is mapped back
-/// to the original rule (source path, flags, patterns) so that a mutant is caught by a wrong
-/// outcome or wrong compared texts, not merely by its rewritten patterns showing in the trace.
-public struct MutantEngine: MatchEngine {
+/// With a document rewrite, the deciding rule's trace is mapped back to the original rule (source
+/// path, flags, patterns), so that a reading differs from LinkMatch by a wrong outcome or wrong
+/// compared texts, not merely by its rewritten patterns showing in the trace.
+public struct ReadingEngine: MatchEngine {
     public let name: String
     let base = CompiledEngine()
     let request: @Sendable (PartRequest) -> PartRequest
@@ -19,8 +19,9 @@ public struct MutantEngine: MatchEngine {
 
     /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): its answer
     /// is used only when no rule up to the deciding one reads the whole query (Q1), and the query
-    /// part's trace keeps the original text. `restoresTraces: false` for mistakes in reading the JSON (D4–D6): a wrong reading
-    /// reports its own rules, so the trace is the transformed document's.
+    /// part's trace keeps the original text. `restoresTraces: false` for other readings of the JSON
+    /// (D4–D6) or of whole rules (open points): such a reading reports its own rules, so the trace
+    /// is the transformed document's.
     public init(name: String,
                 request: @escaping @Sendable (PartRequest) -> PartRequest = { $0 },
                 document: @escaping @Sendable (AASADocument) -> AASADocument = { $0 },
@@ -75,7 +76,7 @@ public struct MutantEngine: MatchEngine {
 
         /// Whether a rule that reads the whole query (Q1) comes before `decider` or is it (all rules
         /// when nothing decided): only then the rewritten query changes more than the items, and the
-        /// mutant keeps the right answer.
+        /// engine keeps LinkMatch's answer.
         func wholeQueryRead(_ appID: String, upTo decider: RuleTrace?) -> Bool {
             for rule in original.effectiveRules(for: appID) {
                 if case .whole? = rule.query { return true }
@@ -113,11 +114,11 @@ public struct MutantEngine: MatchEngine {
     }
 }
 
-/// Document rewriting helpers shared by the mutants.
-enum DocumentRewrite {
-    /// Every rule carries its effective fields (C5 resolved), and no defaults remain: a mutant can
+/// Document rewriting helpers shared by the readings and the planted mistakes.
+public enum DocumentRewrite {
+    /// Every rule carries its effective fields (C5 resolved), and no defaults remain: a rewrite can
     /// then change one rule's flags without touching its neighbours.
-    static func materialized(_ d: AASADocument) -> AASADocument {
+    public static func materialized(_ d: AASADocument) -> AASADocument {
         var out = d
         for (e, entry) in d.entries.enumerated() {
             for (k, rule) in entry.rules.enumerated() {
@@ -133,7 +134,7 @@ enum DocumentRewrite {
     }
 
     /// Applies `change` to every rule's (materialized) fields.
-    static func rules(_ d: AASADocument, _ change: (inout ComponentFields) -> Void) -> AASADocument {
+    public static func rules(_ d: AASADocument, _ change: (inout ComponentFields) -> Void) -> AASADocument {
         var out = materialized(d)
         for e in out.entries.indices {
             for k in out.entries[e].rules.indices { change(&out.entries[e].rules[k].fields) }
@@ -142,7 +143,7 @@ enum DocumentRewrite {
     }
 
     /// Applies `change` to every pattern string of a rule (path, query, query items, fragment).
-    static func patterns(_ f: inout ComponentFields, _ change: (String) -> String) {
+    public static func patterns(_ f: inout ComponentFields, _ change: (String) -> String) {
         f.path = f.path.map(change)
         f.fragment = f.fragment.map(change)
         switch f.query {
@@ -152,18 +153,52 @@ enum DocumentRewrite {
         }
     }
 
-    static func variables(_ d: AASADocument, _ change: (String) -> String) -> AASADocument {
+    public static func variables(_ d: AASADocument, _ change: (String) -> String) -> AASADocument {
         var out = d
         out.variables = VariableTable(custom: d.variables.custom.map { ($0.name, $0.values.map(change)) })
         return out
     }
 
     /// A URL with some parts replaced (userinfo and port are dropped: only the host matters, U3).
-    static func url(_ u: ParsedURL, path: String? = nil, query: String?? = nil) -> ParsedURL {
+    public static func url(_ u: ParsedURL, path: String? = nil, query: String?? = nil) -> ParsedURL {
         let q = query ?? u.query
         var text = u.scheme + "://" + u.host + (path ?? u.path)
         if let q { text += "?" + q }
         if let f = u.fragment { text += "#" + f }
         return (try? ParsedURL(text)) ?? u
+    }
+
+    /// The document read again from its JSON with every `details` entry rewritten by `change`, as a
+    /// reader of the JSON that differs from LinkMatch would see it. A document without JSON is left
+    /// as it is.
+    public static func reread(_ d: AASADocument, _ change: (JSONObject) -> JSONObject) -> AASADocument {
+        guard case .object(let top)? = d.source, case .object(let applinks)? = top["applinks"] else { return d }
+        let details: JSONValue
+        switch applinks["details"] {
+        case .array(let list)?:
+            details = .array(list.map { if case .object(let e) = $0 { return .object(change(e)) } else { return $0 } })
+        case .object(let dictionary)?:
+            details = .object(JSONObject(dictionary.members.map {
+                if case .object(let e) = $0.value { return JSONMember(key: $0.key, value: .object(change(e))) } else { return $0 }
+            }))
+        default:
+            return d
+        }
+        let json = JSONValue.object(replacing("applinks", in: top, with: .object(replacing("details", in: applinks, with: details))))
+        return (try? AASADocument.parse(Array(json.serialized().utf8)).document) ?? d
+    }
+
+    /// `obj` with `key` set to `value` (moved to the end).
+    public static func replacing(_ key: String, in obj: JSONObject, with value: JSONValue) -> JSONObject {
+        JSONObject(obj.members.filter { $0.key != key } + [JSONMember(key: key, value: value)])
+    }
+
+    /// `%` written as `%25`, so that the engine's own decoding (E3) gives back exactly `s`.
+    public static func percentEscaped(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            if c == "%" { out += "%25" } else { out.unicodeScalars.append(c) }
+        }
+        return out
     }
 }

@@ -1,15 +1,26 @@
 import Foundation
 import LinkMatch
+import LinkMatchFuzzing
 
-/// Deliberately wrong engines, each a plausible implementation mistake. The tests prove the harness
-/// catches every one within a fixed number of generated cases; `fuzz-*` binaries can swap one in.
+/// A planted mistake is built like a reading: the compiled engine over rewritten inputs.
+public typealias MutantEngine = ReadingEngine
+
+/// Deliberately wrong engines that test the harness (test code: the shipped `linkmatch` links none of
+/// them). The planted mistakes (`catalog`) are code slips; the readings (`readings`) are LinkMatch's
+/// own catalogue of other ways to read the spec (`LinkMatch.Readings`), which the harness must tell
+/// from LinkMatch just as well. The tests prove it catches every one within a fixed number of
+/// generated cases; `fuzz-*` binaries can swap one in (LINKMATCH_FUZZ_MUTANT), and
+/// `fuzz-corpus-tool conformance --mutant NAME` answers the conformance protocol with one.
 public enum Mutants {
-    /// Name and engine of every mutant.
+    /// Name and engine of every engine the harness hunts: the planted mistakes, then the readings.
     public static var all: [(name: String, engine: any MatchEngine)] {
-        catalog.map { ($0.name, $0.engine) }
+        hunted.map { ($0.name, $0.engine) }
     }
 
-    /// A mutant with the targets expected to catch it (the others may not see the mistake at all:
+    /// The planted mistakes and the readings, each with the targets that catch it.
+    public static var hunted: [Entry] { catalog + readings }
+
+    /// A mutant or reading with the targets expected to catch it (the others may not see the mistake at all:
     /// `differential` has no documents, `document` no part-level texts with invalid escapes).
     public struct Entry: Sendable {
         public var name: String
@@ -25,10 +36,29 @@ public enum Mutants {
         public var measuredBy: [FuzzTarget] { fuzzedBy ?? caughtBy }
     }
 
+    /// A planted mistake or a reading, by name.
     public static func named(_ name: String) -> (any MatchEngine)? {
-        catalog.first { $0.name == name }?.engine
+        hunted.first { $0.name == name }?.engine
     }
 
+    /// The readings of `LinkMatch.Readings` the harness hunts, with the targets that catch them
+    /// (six were planted mistakes here before they were recognised as readings; their names stay).
+    public static var readings: [Entry] {
+        func reading(_ name: String, caughtBy: [FuzzTarget]) -> Entry {
+            guard let r = Readings.named(name) else { preconditionFailure("no reading \(name)") }
+            return Entry(name: name, engine: r.engine, caughtBy: caughtBy, mistake: "\(r.summary) (\(r.origin))")
+        }
+        return [
+            reading("fold-ascii-only", caughtBy: [.differential]),
+            reading("first-query-item-only", caughtBy: [.document]),
+            reading("entry-defaults-ignored", caughtBy: [.document]),
+            reading("trailing-slash-significant", caughtBy: [.differential, .document]),
+            reading("no-parent-path", caughtBy: [.differential, .document]),
+            reading("appid-beside-appids-counted", caughtBy: [.document]),
+        ]
+    }
+
+    /// The planted mistakes: code slips, not readings of the spec.
     public static var catalog: [Entry] {
         [
             Entry(name: "qstar-as-star", engine: MutantEngine(
@@ -55,35 +85,6 @@ public enum Mutants {
                     return DocumentRewrite.variables(folded, CaseFolding.fold)
                 }),
                   caughtBy: [.differential, .document], mistake: "caseSensitive false folds the pattern but not the text (E1)"),
-            Entry(name: "no-parent-path", engine: MutantEngine(
-                name: "mutant:no-parent-path",
-                request: { r in
-                    guard r.kind == .path, let p = withoutParentRule(r.pattern) else { return r }
-                    var r = r
-                    r.pattern = p
-                    r.variables = VariableTable(custom: r.variables.custom + [(anyName, ["*"])])
-                    return r
-                },
-                document: { d in
-                    var out = DocumentRewrite.rules(d) { f in f.path = f.path.map { withoutParentRule($0) ?? $0 } }
-                    out.variables = VariableTable(custom: out.variables.custom + [(anyName, ["*"])])
-                    return out
-                }),
-                  caughtBy: [.differential, .document], mistake: "`/buy/*` does not match `/buy` (N3 dropped)"),
-            Entry(name: "first-query-item-only", engine: MutantEngine(
-                name: "mutant:first-query-item-only",
-                url: { u in
-                    guard let q = u.query else { return u }
-                    var seen: [Substring] = []
-                    let kept = q.split(separator: "&", omittingEmptySubsequences: true).filter { piece in
-                        let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? piece
-                        if seen.contains(name) { return false }
-                        seen.append(name)
-                        return true
-                    }
-                    return DocumentRewrite.url(u, query: .some(kept.joined(separator: "&")))
-                }),
-                  caughtBy: [.document], mistake: "a repeated query item: only the first occurrence is checked (Q4)"),
             Entry(name: "decode-when-percent-encoded", engine: MutantEngine(
                 name: "mutant:decode-when-percent-encoded",
                 request: { r in
@@ -108,16 +109,6 @@ public enum Mutants {
                 request: { r in var r = r; r.text = droppingLastScalar(r.text); return r },
                 url: { u in DocumentRewrite.url(u, path: droppingLastScalar(u.path)) }),
                   caughtBy: [.differential, .document], mistake: "the last character of the text is never looked at"),
-            Entry(name: "trailing-slash-significant", engine: MutantEngine(
-                name: "mutant:trailing-slash-significant",
-                request: { r in
-                    guard r.kind == .path else { return r }
-                    var r = r
-                    r.text = markingTrailingSlashes(r.text)
-                    return r
-                },
-                url: { u in DocumentRewrite.url(u, path: markingTrailingSlashes(u.path)) }),
-                  caughtBy: [.differential, .document], mistake: "a trailing `/` in the path is significant (N2)"),
             Entry(name: "question-counts-utf8-bytes", engine: MutantEngine(
                 name: "mutant:question-counts-utf8-bytes",
                 request: { r in
@@ -137,23 +128,10 @@ public enum Mutants {
         ] + StepMutants.catalog
     }
 
-    /// A variable name no generator produces, for `no-parent-path`.
-    static let anyName = "__linkmatch_mutant_any"
-
     static func replacingQStar(_ s: String) -> String { s.replacingOccurrences(of: "?*", with: "*") }
 
     /// `*` replaced by a private-use scalar that texts practically never contain.
     static func literalStar(_ s: String) -> String { s.replacingOccurrences(of: "*", with: "\u{E000}") }
-
-    /// A path pattern ending in `/*` (after trailing slashes) with the final `*` behind a variable
-    /// whose only value is `*`: same matches, except the N3 parent-path one.
-    static func withoutParentRule(_ pattern: String) -> String? {
-        var s = Array(pattern.unicodeScalars)
-        while s.last == "/" { s.removeLast() }
-        guard s.count >= 2, s[s.count - 1] == "*", s[s.count - 2] == "/" else { return nil }
-        s.removeLast()
-        return String(String.UnicodeScalarView(s)) + "$(\(anyName))"
-    }
 
     /// Folds literal scalars only (variable names stay as written).
     static func foldingLiterals(_ source: String) -> String {
@@ -172,14 +150,5 @@ public enum Mutants {
 
     static func droppingLastScalar(_ s: String) -> String {
         String(String.UnicodeScalarView(s.unicodeScalars.dropLast()))
-    }
-
-    /// Trailing slashes become a private-use scalar, so they no longer vanish under N2.
-    static func markingTrailingSlashes(_ s: String) -> String {
-        var scalars = Array(s.unicodeScalars)
-        var n = 0
-        while scalars.last == "/" { scalars.removeLast(); n += 1 }
-        guard n > 0, !scalars.isEmpty else { return s }
-        return String(String.UnicodeScalarView(scalars)) + String(repeating: "\u{E001}", count: n)
     }
 }

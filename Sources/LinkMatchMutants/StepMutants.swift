@@ -1,20 +1,17 @@
 import LinkMatch
+import LinkMatchFuzzing
 
 /// Planted mistakes in the steps the two engines used to share (SPEC.md §11 says which steps each engine owns): reading the document
-/// (D4–D6, C5), folding (E1), lenient decoding (E3), query items (U5), variable precedence (V5) and
-/// the size limit (P5). Each is applied to the compiled side only, through its inputs, the way the
+/// (D5, D6), lenient decoding (E3), query items (U5), variable precedence (V5) and the size limit
+/// (P5). (The mistakes in D4, C5 and E1 planted here before are readings now: `Mutants.readings`.) Each is applied to the compiled side only, through its inputs, the way the
 /// mistake would change what the compiled engine computes; the reference reads the untouched
 /// inputs with its own implementation of the step, so only a differential can tell them apart.
 enum StepMutants {
     static var catalog: [Mutants.Entry] {
         [
-            Mutants.Entry(name: "appid-beside-appids-counted", engine: MutantEngine(
-                name: "mutant:appid-beside-appids-counted",
-                document: { d in reread(d) { entry in appIDJoinedToAppIDs(entry) } }, restoresTraces: false),
-                  caughtBy: [.document], mistake: "an entry's `appID` is used beside its `appIDs` (D4: `appIDs` wins)"),
             Mutants.Entry(name: "paths-beside-components-used", engine: MutantEngine(
                 name: "mutant:paths-beside-components-used",
-                document: { d in reread(d) { entry in withoutComponentsWhenPaths(entry) } }, restoresTraces: false),
+                document: { d in DocumentRewrite.reread(d) { entry in withoutComponentsWhenPaths(entry) } }, restoresTraces: false),
                   caughtBy: [.document], mistake: "legacy `paths` are read although the entry has `components` (D6)"),
             Mutants.Entry(name: "dictionary-details-ignored", engine: MutantEngine(
                 name: "mutant:dictionary-details-ignored",
@@ -25,32 +22,12 @@ enum StepMutants {
                     return d
                 }, restoresTraces: false),
                   caughtBy: [.document], mistake: "`details` as a dictionary keyed by app ID is not read (D5)"),
-            Mutants.Entry(name: "entry-defaults-ignored", engine: MutantEngine(
-                name: "mutant:entry-defaults-ignored",
-                document: { d in
-                    var d = d
-                    for e in d.entries.indices { d.entries[e].defaults = ComponentFields() }
-                    return d
-                }),
-                  caughtBy: [.document], mistake: "an entry's `defaults` are skipped in the defaults chain (C5)"),
-            Mutants.Entry(name: "fold-ascii-only", engine: MutantEngine(
-                name: "mutant:fold-ascii-only",
-                request: { r in
-                    guard !r.caseSensitive else { return r }
-                    var r = r
-                    r.pattern = foldingASCIILiterals(r.pattern)
-                    r.variables = VariableTable(custom: r.variables.custom.map { ($0.name, $0.values.map(asciiFolded)) })
-                    r.text = r.percentEncoded ? asciiFolded(r.text) : percentEscaped(asciiFolded(PercentCoding.decodeLenient(r.text)))
-                    r.caseSensitive = true
-                    return r
-                }),
-                  caughtBy: [.differential], mistake: "caseSensitive false folds ASCII letters only, not `É` or `Σ` (E1)"),
             Mutants.Entry(name: "lowercase-hex-not-decoded", engine: MutantEngine(
                 name: "mutant:lowercase-hex-not-decoded",
                 request: { r in
                     guard !r.percentEncoded else { return r }
                     var r = r
-                    r.text = percentEscaped(decodingUppercaseHexOnly(r.text))
+                    r.text = DocumentRewrite.percentEscaped(decodingUppercaseHexOnly(r.text))
                     return r
                 }),
                   caughtBy: [.differential], mistake: "percentEncoded false decodes `%C3` but leaves `%c3` as it is (E3)"),
@@ -75,36 +52,7 @@ enum StepMutants {
         ]
     }
 
-    // MARK: - Reading the JSON (D4–D6)
-
-    /// The document read again from its JSON with every `details` entry rewritten by `change`, as a
-    /// reader with that mistake would see it. A document without JSON is left as it is.
-    static func reread(_ d: AASADocument, _ change: (JSONObject) -> JSONObject) -> AASADocument {
-        guard case .object(let top)? = d.source, case .object(let applinks)? = top["applinks"] else { return d }
-        let details: JSONValue
-        switch applinks["details"] {
-        case .array(let list)?:
-            details = .array(list.map { if case .object(let e) = $0 { return .object(change(e)) } else { return $0 } })
-        case .object(let dictionary)?:
-            details = .object(JSONObject(dictionary.members.map {
-                if case .object(let e) = $0.value { return JSONMember(key: $0.key, value: .object(change(e))) } else { return $0 }
-            }))
-        default:
-            return d
-        }
-        let json = JSONValue.object(replacing("applinks", in: top, with: .object(replacing("details", in: applinks, with: details))))
-        return (try? AASADocument.parse(Array(json.serialized().utf8)).document) ?? d
-    }
-
-    static func replacing(_ key: String, in obj: JSONObject, with value: JSONValue) -> JSONObject {
-        JSONObject(obj.members.filter { $0.key != key } + [JSONMember(key: key, value: value)])
-    }
-
-    /// `appIDs` (an array) with the entry's `appID` string added to it.
-    static func appIDJoinedToAppIDs(_ entry: JSONObject) -> JSONObject {
-        guard case .array(let list)? = entry["appIDs"], case .string(let id)? = entry["appID"] else { return entry }
-        return replacing("appIDs", in: entry, with: .array(list + [.string(id)]))
-    }
+    // MARK: - Reading the JSON (D5, D6)
 
     /// No `components` when there are `paths` too.
     static func withoutComponentsWhenPaths(_ entry: JSONObject) -> JSONObject {
@@ -112,29 +60,7 @@ enum StepMutants {
         return JSONObject(entry.members.filter { $0.key != "components" })
     }
 
-    // MARK: - Folding and decoding (E1, E3)
-
-    static func asciiFolded(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value >= 0x41 && $0.value <= 0x5A ? Unicode.Scalar(UInt8($0.value + 0x20)) : $0 }))
-    }
-
-    /// ASCII letters of literals folded, variable names kept.
-    static func foldingASCIILiterals(_ source: String) -> String {
-        guard let pattern = try? PatternParser.parse(source) else { return source }
-        var out = ""
-        for e in pattern.elements {
-            switch e {
-            case .literal(let c): out += asciiFolded(String(c))
-            case .anyOne: out += "?"
-            case .anyMany: out += "*"
-            case .variable(let name): out += "$(\(name))"
-            }
-        }
-        return out
-    }
-
-    /// `%` written as `%25`, so that the engine's own decoding gives back exactly `s`.
-    static func percentEscaped(_ s: String) -> String { s.replacingOccurrences(of: "%", with: "%25") }
+    // MARK: - Decoding (E3)
 
     /// E3 with the mistake: only `%` followed by two uppercase hex digits is decoded.
     static func decodingUppercaseHexOnly(_ text: String) -> String {

@@ -1,0 +1,116 @@
+import XCTest
+import LinkMatch
+
+/// The readings catalogue (`Readings`): each reading decides as SPEC.md says that reading would,
+/// checked against outcomes written by hand (the open points' registry predictions, and the cases
+/// below), never against the reading's own engine.
+final class ReadingsTests: XCTestCase {
+    static let app = OpenPoints.exampleApp
+
+    func decide(_ engine: any MatchEngine, _ json: String, _ url: String, app: String = app,
+                domain: String = OpenPoints.exampleDomain) throws -> String {
+        let document = try AASADocument.parse(Array(json.utf8)).document
+        return engine.prepare(document).decide(try ParsedURL(url), appID: app, domain: domain).outcome.rawValue
+    }
+
+    func testNamesAreUniqueAndKindsAreWellFormed() throws {
+        let names = Readings.all.map(\.name)
+        XCTAssertEqual(Set(names).count, names.count, "\(names)")
+        for reading in Readings.all {
+            XCTAssertEqual(reading.engine.name, "reading:" + reading.name)
+            XCTAssertFalse(reading.summary.isEmpty || reading.summary.contains("\n"), reading.name)
+            switch reading.kind {
+            case .openPoint(let id):
+                let point = try XCTUnwrap(OpenPoints.point(id), "\(reading.name): no open point \(id)")
+                XCTAssertTrue(point.alternatives.contains { $0.hasPrefix(reading.name + ": ") && $0.hasSuffix(reading.summary) },
+                              "\(reading.name) is not an alternative of \(id)")
+            case .misreading(let rule):
+                XCTAssertNotNil(rule.wholeMatch(of: /[A-Z][0-9]+/), "\(reading.name): \(rule)")
+            }
+        }
+        XCTAssertEqual(Readings.all.filter { if case .misreading = $0.kind { return true } else { return false } }.map(\.name),
+                       ["fold-ascii-only", "first-query-item-only", "entry-defaults-ignored", "trailing-slash-significant",
+                        "no-parent-path", "appid-beside-appids-counted"])
+    }
+
+    func testEveryOpenPointAlternativeIsModelledOrListedAsUnmodelled() {
+        let all = OpenPoints.all.flatMap { point in point.alternatives.map { point.id + " " + String($0.prefix { $0 != ":" }) } }
+        let modelled = Readings.modelledOpenPointReadings.map { $0.point + " " + $0.reading }
+        let unmodelled = Readings.unmodelledOpenPointReadings.map { $0.point + " " + $0.reading }
+        XCTAssertEqual(Set(modelled).count, 9)
+        XCTAssertEqual(Set(modelled).intersection(unmodelled), [])
+        XCTAssertEqual((modelled + unmodelled).sorted(), all.sorted())
+        XCTAssertTrue(unmodelled.contains("N1-leading-slashes-in-url one-slash-stripped"), "\(unmodelled)")
+    }
+
+    /// Each modelled open-point reading, on every request of its point, gives the outcome the
+    /// registry predicts for it by hand (SPEC.md section 15).
+    func testOpenPointReadingsGiveTheRegistrysPredictions() throws {
+        var failures: [String] = []
+        for reading in Readings.all {
+            guard case .openPoint(let id) = reading.kind, let point = OpenPoints.point(id) else { continue }
+            var checked = 0
+            for probe in point.probes {
+                guard let predicted = probe.predictions[reading.name] else { continue }
+                let got = (try? decide(reading.engine, probe.aasa, probe.url, app: probe.appID, domain: probe.domain)) ?? "error"
+                checked += 1
+                if got != predicted { failures.append("\(reading.name) on \(probe.url) for \(probe.appID): \(got), predicted \(predicted)") }
+            }
+            XCTAssertGreaterThan(checked, 0, "no request predicts \(reading.name)")
+        }
+        XCTAssertEqual(failures, [])
+    }
+
+    /// One document per misreading where it and LinkMatch disagree, and one where they agree.
+    func testMisreadingsOnHandWrittenCases() throws {
+        let cases: [(name: String, json: String, url: String, linkmatch: String, reading: String)] = [
+            ("fold-ascii-only", OpenPoints.components(#"[{"/":"/CAFÉ","caseSensitive":false,"percentEncoded":false}]"#),
+             "https://example.com/caf%C3%A9", "match", "no_match"),
+            ("fold-ascii-only", OpenPoints.components(#"[{"/":"/CAFÉ","caseSensitive":false,"percentEncoded":false}]"#),
+             "https://example.com/caf%C3%89", "match", "match"),
+            // Compared as written: only ASCII letters (hex digits too) are folded, by both.
+            ("fold-ascii-only", OpenPoints.components(#"[{"/":"/caf%C3%A9","caseSensitive":false}]"#),
+             "https://example.com/CAF%c3%a9", "match", "match"),
+            ("fold-ascii-only", OpenPoints.components(##"[{"#":"ÉTÉ","caseSensitive":false,"percentEncoded":false}]"##),
+             "https://example.com/#%C3%A9t%C3%A9", "match", "no_match"),
+            ("first-query-item-only", OpenPoints.components(#"[{"?":{"a":"1"}}]"#), "https://example.com/?a=1&a=2", "no_match", "match"),
+            ("first-query-item-only", OpenPoints.components(#"[{"?":{"a":"1"}}]"#), "https://example.com/?a=2&a=1", "no_match", "no_match"),
+            ("entry-defaults-ignored",
+             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"defaults":{"caseSensitive":false},"components":[{"/":"/A"}]}]}}"#,
+             "https://example.com/a", "match", "no_match"),
+            ("entry-defaults-ignored",
+             #"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/A"}]}]}}"#,
+             "https://example.com/a", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a/", "match", "no_match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a", "match", "match"),
+            ("no-parent-path", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy", "match", "no_match"),
+            ("no-parent-path", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy/1", "match", "match"),
+            ("appid-beside-appids-counted",
+             #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":["ABCDE12345.com.example.other"],"components":[{"/":"/a"}]}]}}"#,
+             "https://example.com/a", "no_match", "match"),
+            ("appid-beside-appids-counted",
+             #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","components":[{"/":"/a"}]}]}}"#,
+             "https://example.com/a", "match", "match"),
+        ]
+        for c in cases {
+            let reading = try XCTUnwrap(Readings.named(c.name), c.name)
+            XCTAssertEqual(try decide(CompiledEngine(), c.json, c.url), c.linkmatch, "LinkMatch, \(c.name) case \(c.url)")
+            XCTAssertEqual(try decide(ReferenceEngine(), c.json, c.url), c.linkmatch, "reference, \(c.name) case \(c.url)")
+            XCTAssertEqual(try decide(reading.engine, c.json, c.url), c.reading, "\(c.name) on \(c.url)")
+        }
+        XCTAssertEqual(Set(cases.map(\.name)).count, 6)
+    }
+
+    /// Part requests go through the misreadings of a step too (the `differential` fuzz target sees them).
+    func testMisreadingsOnPartRequests() throws {
+        func part(_ name: String, _ request: PartRequest, _ expected: PartVerdict, file: StaticString = #filePath, line: UInt = #line) throws {
+            let reading = try XCTUnwrap(Readings.named(name))
+            XCTAssertEqual(reading.engine.matchPart(request), expected, name, file: file, line: line)
+        }
+        try part("fold-ascii-only", PartRequest(pattern: "É", kind: .plain, text: "é", caseSensitive: false), .notMatched)
+        try part("fold-ascii-only", PartRequest(pattern: "A", kind: .plain, text: "a", caseSensitive: false), .matched)
+        try part("trailing-slash-significant", PartRequest(pattern: "/a", kind: .path, text: "/a/"), .notMatched)
+        try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy"), .notMatched)
+        try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy/x"), .matched)
+    }
+}

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 /// `OpenPointJudge` decides a reading of one rule on that rule alone and goes to the whole document

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LinkMatch
+import LinkMatchRandom
 import LinkMatchTestData
 
 /// `unreachable-rule` finds the covering rule through `CoverCandidates` instead of trying every

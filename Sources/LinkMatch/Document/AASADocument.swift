@@ -16,9 +16,8 @@ public struct AASADocument: Sendable, Equatable {
     public var source: JSONValue?
 
     /// Makes a document from its parts, for documents built in code (tests, generators, the serializer's
-    /// round trip). Nothing is validated: the matchers take the entries as given.
-    /// - Parameter source: the JSON the document was read from; leave it nil for a document built in
-    ///   code, so `ReferenceEngine` reads the model instead of JSON.
+    /// round trip). Nothing is validated: the matchers take the entries as given. Leave `source` nil
+    /// for a document built in code, so that `ReferenceEngine` reads the model instead of JSON.
     public init(hasApplinks: Bool = true, defaults: ComponentFields = ComponentFields(),
                 variables: VariableTable = VariableTable(), entries: [DetailEntry] = [], source: JSONValue? = nil) {
         self.hasApplinks = hasApplinks

@@ -56,6 +56,9 @@ let package = Package(
     ] + fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: [fuzzTargetName($0)]) },
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only for `swift package generate-documentation` (the DocC catalog in Sources/LinkMatch/LinkMatch.docc):
+        // a command plugin, linked into no product.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The spec in code: document parsing, patterns, URL parts, both engines, decisions.

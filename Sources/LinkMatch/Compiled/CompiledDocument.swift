@@ -6,6 +6,9 @@ public struct CompiledDocument: PreparedDocument {
     let planOfApp: [[UInt8]: Int]
     let plans: [RuleIndex]
 
+    /// Compiles every rule of `document` once (a rule with an invalid pattern, P3/P4/P5, is left out:
+    /// it never matches) and builds per app its ordered rule list with the literal-prefix index. Never throws or
+    /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
         var resolver = VariableResolver(document.variables)
         var rules: [CompiledRule] = []
@@ -51,6 +54,8 @@ public struct CompiledDocument: PreparedDocument {
         self.planOfApp = planOfApp
     }
 
+    /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never
+    /// `.undecided`.
     public func decide(_ url: ParsedURL, appID: String, domain: String) -> Decision {
         var work = 0
         return decide(url, appID: appID, domain: domain, work: &work)

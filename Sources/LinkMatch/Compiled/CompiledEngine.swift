@@ -2,11 +2,15 @@
 /// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
 /// and traces as `ReferenceEngine`, implemented independently; never answers `undecided`.
 public struct CompiledEngine: MatchEngine {
+    /// `"compiled"`.
     public var name: String { "compiled" }
     private let recentParts = RecentCompiledParts()
 
+    /// An engine with an empty cache of recently compiled parts; cheap to make.
     public init() {}
 
+    /// Compiles `document` into a `CompiledDocument` (every pattern once). Prepare once, decide many
+    /// times: the result is immutable and `Sendable`.
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
         CompiledDocument(document)
     }
@@ -37,6 +41,8 @@ public struct CompiledPart: Sendable {
                   percentEncoded: request.percentEncoded, variables: request.variables)
     }
 
+    /// Compiles `pattern` for one kind of part with these flags and variables (P1–P5, V1–V6, E1–E3,
+    /// N1–N4). An invalid pattern compiles to one whose verdict is always `.invalidPattern`; never throws.
     public init(pattern: String, kind: PartRequest.Kind, caseSensitive: Bool = true, percentEncoded: Bool = true,
                 variables: VariableTable = VariableTable()) {
         var resolver = VariableResolver(variables)
@@ -51,6 +57,8 @@ public struct CompiledPart: Sendable {
         verdictCountingWork(for: text).verdict
     }
 
+    /// `verdict(for:)` plus the work it did (unit comparisons, state-set words, edges, epsilon moves),
+    /// for the complexity tests and benchmarks.
     public func verdictCountingWork(for text: String) -> (verdict: PartVerdict, work: Int) {
         guard let pattern else { return (.invalidPattern, 0) }
         var work = 0

@@ -1,14 +1,22 @@
 /// Why a file could not be read as an AASA document at all. Everything less severe is a
 /// `Diagnostic` on a document that still parses (SPEC.md D1, D2, D10).
 public struct DocumentLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The fatal code (SPEC.md section 12): `file-too-large`, `too-deep`, `invalid-json`,
+    /// `top-level-not-object` or `too-complex`.
     public var code: String
+    /// What went wrong, for people (for `invalid-json`, with line and column, D1).
     public var message: String
+    /// `[code] message`.
     public var description: String { "[\(code)] \(message)" }
 }
 
 /// A parsed document and everything noticed while parsing it.
 public struct ParsedDocument: Sendable {
+    /// The document as the matchers see it; usable even when `diagnostics` holds errors (what was
+    /// broken is left out, D10).
     public var document: AASADocument
+    /// What the parser noticed (D1–D12, P3, P4, P5, V2, V5, V6, Q5), in the order it read them;
+    /// `Lints.run` adds the whole-document lints and sorts by position in the file.
     public var diagnostics: [Diagnostic]
     /// The JSON the document was read from (after unwrapping a signed envelope).
     public var json: JSONValue
@@ -18,6 +26,12 @@ public struct ParsedDocument: Sendable {
 
 extension AASADocument {
     /// Parses an AASA file (D1–D12). Throws only when no document can be read at all.
+    ///
+    /// - Returns: the document and the parser's diagnostics (D1–D12, P3–P5, V2, V5, V6, Q5). What is
+    ///   broken is left out of the document and reported (D10), so a file with errors still decides URLs.
+    /// - Throws: `DocumentLoadError` with code `file-too-large` (over `limits.maxBytes`), `too-deep`
+    ///   (over `limits.maxDepth`), `invalid-json` (also a malformed signed envelope, D2),
+    ///   `top-level-not-object` (D1) or `too-complex` (P5).
     public static func parse(_ bytes: [UInt8], limits: JSONParser.Limits = JSONParser.Limits()) throws(DocumentLoadError) -> ParsedDocument {
         guard bytes.count <= limits.maxBytes else {
             throw DocumentLoadError(code: "file-too-large",

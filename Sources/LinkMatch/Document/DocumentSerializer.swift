@@ -6,6 +6,10 @@
 /// What the model no longer has is not written: unknown keys, wrong-typed values, ignored query
 /// dictionaries (Q5), other services.
 public enum DocumentSerializer {
+    /// The AASA JSON of `document`: `applinks` with `defaults`, `substitutionVariables` and `details`
+    /// (each entry with `appIDs`, its `defaults`, and `components`, or `paths` when every rule came from
+    /// legacy `paths`, D6), or `{}` when the document has no `applinks`.
+    /// Never throws.
     public static func json(_ document: AASADocument) -> JSONValue {
         guard document.hasApplinks else { return .object(JSONObject()) }
         var applinks: [JSONMember] = []

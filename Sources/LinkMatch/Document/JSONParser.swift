@@ -5,12 +5,14 @@
 
 /// Parses JSON text (UTF-8, optional leading BOM) into a `JSONValue`.
 public struct JSONParser {
+    /// The parser's resource limits (SPEC.md D1): the defaults are LinkMatch's, 8 MiB and 512 levels.
     public struct Limits: Sendable {
         /// Inputs longer than this are rejected before any parsing.
         public var maxBytes: Int = 8 << 20
         /// The most containers that may be open at once.
         public var maxDepth: Int = 512
 
+        /// Limits with these values; the defaults are SPEC.md D1's.
         public init(maxBytes: Int = 8 << 20, maxDepth: Int = 512) {
             self.maxBytes = maxBytes
             self.maxDepth = maxDepth
@@ -31,22 +33,35 @@ public struct JSONParser {
 
 /// A parse failure: what went wrong and where.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
     public enum Kind: Sendable, Equatable {
+        /// The input is longer than `Limits.maxBytes` (offset 0; nothing was read).
         case tooLarge(size: Int, limit: Int)
+        /// More than `Limits.maxDepth` arrays and objects are open at once.
         case tooDeep(limit: Int)
+        /// The bytes are not UTF-8.
         case invalidUTF8
+        /// No JSON value at all (only whitespace, or nothing).
         case empty
+        /// The input ends inside a value.
         case unexpectedEnd
         /// The character in printable form: itself, or `U+XXXX` for invisible ones.
         case unexpectedCharacter(String)
+        /// A `,` before `]` or `}` (strict JSON has none, D1).
         case trailingComma
+        /// A `\` escape JSON does not define, or a bad `\u` escape.
         case invalidEscape
+        /// A number that breaks JSON's number grammar.
         case invalidNumber
+        /// A raw control character (below U+0020) inside a string.
         case controlCharacterInString
+        /// A `\u` escape of a UTF-16 surrogate without its partner.
         case unpairedSurrogate
+        /// Something other than whitespace after the top-level value.
         case trailingContent
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// Byte offset into the input.
     public var offset: Int
@@ -58,6 +73,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// callers can compare errors by kind and position.
     var detail: String
 
+    /// Makes an error with no extra detail (tests compare errors made this way with thrown ones).
     public init(kind: Kind, offset: Int, line: Int, column: Int) {
         self.init(kind: kind, offset: offset, line: line, column: column, detail: "")
     }
@@ -70,6 +86,7 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         self.detail = detail
     }
 
+    /// Equal when kind, offset, line and column are equal (the description's detail is not compared).
     public static func == (lhs: JSONParseError, rhs: JSONParseError) -> Bool {
         lhs.kind == rhs.kind && lhs.offset == rhs.offset && lhs.line == rhs.line && lhs.column == rhs.column
     }

@@ -4,12 +4,17 @@
 
 /// A parsed JSON value.
 public enum JSONValue: Sendable, Equatable {
+    /// An object, members in document order with duplicate keys kept.
     case object(JSONObject)
+    /// An array.
     case array([JSONValue])
+    /// A string, escapes resolved.
     case string(String)
     /// The number's text exactly as written, validated by the JSON grammar.
     case number(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
 
     /// The JSON type name, for error messages: "object", "array", "string", "number", "boolean", "null".
@@ -38,9 +43,12 @@ public enum JSONValue: Sendable, Equatable {
 
 /// One `"key": value` pair of an object.
 public struct JSONMember: Sendable, Equatable {
+    /// The key, escapes resolved.
     public var key: String
+    /// The value.
     public var value: JSONValue
 
+    /// A member with this key and value.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
@@ -52,8 +60,10 @@ public struct JSONMember: Sendable, Equatable {
 /// Keys are compared by their Unicode scalars (code point for code point, as RFC 8259 section 8.3
 /// suggests), not by Swift's canonical equivalence, so "é" and "e\u{301}" are different keys.
 public struct JSONObject: Sendable, Equatable {
+    /// Every member in document order, duplicates included.
     public var members: [JSONMember]
 
+    /// An object with these members (none by default).
     public init(_ members: [JSONMember] = []) {
         self.members = members
     }

@@ -63,15 +63,18 @@ public enum SignedEnvelope {
 
 /// Why a DER envelope could not be unwrapped, and where.
 public struct SignedEnvelopeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is malformed.
     public var message: String
     /// Byte offset into the envelope.
     public var offset: Int
 
+    /// An error with this message at this byte offset.
     public init(message: String, offset: Int) {
         self.message = message
         self.offset = offset
     }
 
+    /// `signed envelope, byte N: message`.
     public var description: String {
         "signed envelope, byte \(offset): \(message)"
     }

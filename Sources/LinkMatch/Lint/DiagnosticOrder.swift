@@ -1,6 +1,9 @@
 /// Sorts diagnostics by where their path appears in the JSON document (document-level ones, with
 /// an empty path, first). Ties keep their original order, so the result is deterministic.
 public enum DiagnosticOrder {
+    /// `diagnostics` sorted by the position of their `path` in `json` (document order), stable on ties.
+    /// A path that names no value ranks by its longest prefix that does (a missing key sorts with its
+    /// parent); one with no such prefix sorts last. Never throws.
     public static func sorted(_ diagnostics: [Diagnostic], in json: JSONValue) -> [Diagnostic] {
         var order: [String: Int] = ["": 0]
         var next = 1

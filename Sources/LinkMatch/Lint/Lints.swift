@@ -3,6 +3,9 @@
 /// `unreachable-rule`) and the rules that depend on an open point (`open-point`), in the order their
 /// paths appear in the file.
 public enum Lints {
+    /// Every diagnostic for `parsed`, as `linkmatch validate` prints them: the parser's, `catch-all`
+    /// (D11), `unreachable-rule` and `open-point` (section 15), sorted by where their paths appear in the
+    /// file (`DiagnosticOrder`). Never throws; an empty result means nothing to report.
     public static func run(_ parsed: ParsedDocument) -> [Diagnostic] {
         let all = parsed.diagnostics + findings(parsed.document) + OpenPointLint.findings(parsed.document, json: parsed.json)
         return DiagnosticOrder.sorted(all, in: parsed.json)

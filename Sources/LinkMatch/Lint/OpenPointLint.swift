@@ -47,13 +47,19 @@ enum OpenPointLint {
 
 /// A URL on which an open point's readings decide differently.
 public struct OpenPointDifference: Sendable {
+    /// The reading that decides differently.
     public let reading: OpenPointReading
+    /// The URL on which they differ.
     public let url: String
+    /// The outcome under LinkMatch's reading.
     public let linkMatch: Decision.Outcome
+    /// The outcome under the other reading.
     public let other: Decision.Outcome
 
+    /// True when one reading gives `.match` and the other `.exclude` (then the `open-point` diagnostic is a warning).
     public var flipsMatchAndExclude: Bool { Set([linkMatch, other]) == [.match, .exclude] }
 
+    /// The `open-point` diagnostic's message: the point, the app, the URL and both outcomes.
     public var message: String {
         "depends on the open point \(reading.pointID) (SPEC.md section 15): for \(reading.appID) on \(url) "
             + "LinkMatch's reading gives \(linkMatch.rawValue), the reading \(reading.reading) gives \(other.rawValue)"

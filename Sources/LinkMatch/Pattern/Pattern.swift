@@ -12,16 +12,20 @@ public enum PatternElement: Sendable, Hashable {
     case variable(String)
 }
 
+/// A parsed rule pattern (P1–P3): its elements and the text it came from.
 public struct Pattern: Sendable, Hashable, CustomStringConvertible {
+    /// The elements in order.
     public var elements: [PatternElement]
     /// The text the pattern was parsed from, kept for traces and diagnostics.
     public var source: String
 
+    /// A pattern with these elements; nothing is checked against `source`.
     public init(elements: [PatternElement], source: String) {
         self.elements = elements
         self.source = source
     }
 
+    /// The source text.
     public var description: String { source }
 
     /// The names of the variables the pattern refers to, in order of first use.
@@ -36,10 +40,14 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
 public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Offset in Unicode scalars of the `$(` that starts the bad reference.
     public var offset: Int
+    /// What is wrong with the reference, for people.
     public var message: String
+    /// `scalar N: message`.
     public var description: String { "scalar \(offset): \(message)" }
 }
 
+/// Reads pattern text into `Pattern` elements (P1–P3, V2). Used by the compiled side; the reference
+/// engine reads patterns itself (`ReferencePattern`).
 public enum PatternParser {
     /// Parses a rule pattern: `*`, `?`, `$(name)` and literal scalars.
     public static func parse(_ source: String) throws(PatternError) -> Pattern {

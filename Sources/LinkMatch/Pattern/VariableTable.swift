@@ -3,10 +3,14 @@ public struct VariableTable: Sendable, Equatable {
     /// Custom definitions in document order: name and the values as written.
     public private(set) var custom: [(name: String, values: [String])]
 
+    /// A table with these custom definitions (V1), kept exactly as given, in order (the parser passes
+    /// only valid definitions, V6).
     public init(custom: [(name: String, values: [String])] = []) {
         self.custom = custom
     }
 
+    /// Equal when the custom definitions are the same, in the same order, name and values compared
+    /// scalar for scalar (D12), not by canonical equivalence.
     public static func == (lhs: VariableTable, rhs: VariableTable) -> Bool {
         lhs.custom.elementsEqual(rhs.custom) { $0.name.isExactly($1.name) && $0.values.elementsEqual($1.values) { $0.isExactly($1) } }
     }

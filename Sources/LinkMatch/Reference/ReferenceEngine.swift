@@ -10,10 +10,12 @@ public struct ReferenceEngine: MatchEngine {
     /// every rule and part that decision compares) for a prepared document. When spent, the answer
     /// is `undecided` (`Decision.Reason.budget`); no per-part reset inside one decision.
     public var budget: Int
+    /// `"reference"`.
     public var name: String { "reference" }
     /// Patterns `matchPart` built lately (callers often ask about one pattern with several texts).
     private let builds = ReferenceBuilds(capacity: 64, variablesVary: true)
 
+    /// An engine whose decisions may take `budget` steps each before answering `.undecided` (M1).
     public init(budget: Int = ReferenceEngine.defaultBudget) {
         self.budget = budget
     }
@@ -25,6 +27,8 @@ public struct ReferenceEngine: MatchEngine {
         return Prepared(document: own, budget: budget, builds: ReferenceBuilds(capacity: 4096, variablesVary: false))
     }
 
+    /// One pattern against one URL part, with the contract of `MatchEngine.matchPart`; `.undecided`
+    /// when this call's `budget` runs out.
     public func matchPart(_ request: PartRequest) -> PartVerdict {
         var budget = self.budget
         return Self.compare(pattern: request.pattern, raw: request.text, isPath: request.kind == .path,

@@ -9,6 +9,7 @@
 /// The models cover the points a served file can touch through its rules; points about URLs alone
 /// (U2–U4), about parsing limits (D1, P5) or about decoding details (E1, E3, P2) are not modelled.
 public struct OpenPointReading: Sendable {
+    /// The open point's ID, e.g. `N1-leading-star` (`OpenPoint.id`).
     public let pointID: String
     /// The reading's name, as in the point's `alternatives` ("slash-kept-in-text").
     public let reading: String
@@ -39,6 +40,8 @@ public struct OpenPointReading: Sendable {
     }
 }
 
+/// Builds the other readings of a rule or an entry (SPEC.md section 15), for the `open-point` lint
+/// and `linkmatch explain`.
 public enum OpenPointReadings {
     /// The readings that concern the rule at `details[entryIndex]`, rule `ruleIndex`, for `appID`
     /// (default: the first app the entry names).

@@ -2,6 +2,7 @@
 /// when it is exactly one scalar, otherwise the scalar unchanged. One scalar in, one scalar out,
 /// so `?` counts the same folded or not.
 public enum CaseFolding {
+    /// `scalar` folded (E1): its lowercase mapping when that is one scalar, else `scalar` itself.
     @inline(__always)
     public static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         let v = scalar.value
@@ -14,6 +15,7 @@ public enum CaseFolding {
         return scalar
     }
 
+    /// `text` folded scalar by scalar (E1); the result has as many scalars as `text`.
     public static func fold(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars { out.append(fold(s)) }

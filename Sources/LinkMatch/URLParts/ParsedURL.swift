@@ -2,6 +2,7 @@
 public struct ParsedURL: Sendable, Equatable, CustomStringConvertible {
     /// The URL after U4's normalization (raw non-ASCII and unsafe characters percent-encoded).
     public var text: String
+    /// The scheme as written (any case; U2's check for `https` ignores ASCII case).
     public var scheme: String
     /// The host as written (no userinfo, no port).
     public var host: String
@@ -12,6 +13,7 @@ public struct ParsedURL: Sendable, Equatable, CustomStringConvertible {
     /// The fragment after `#`, nil when the URL has no `#`.
     public var fragment: String?
 
+    /// `text`.
     public var description: String { text }
 
     /// Splits an absolute URL `scheme://[userinfo@]host[:port][path][?query][#fragment]` (RFC 3986
@@ -151,17 +153,25 @@ public struct ParsedURL: Sendable, Equatable, CustomStringConvertible {
 
 /// Why a string is not a URL that matching can use (SPEC.md U4).
 public struct URLParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Which check failed (U4); the raw values are the codes the CLI prints.
     public enum Kind: String, Sendable, Equatable {
+        /// No `scheme:` before the first `/`, `?` or `#`: not an absolute URL.
         case missingScheme = "missing-scheme"
+        /// The scheme is not a letter followed by letters, digits, `+`, `-` or `.`.
         case invalidScheme = "invalid-scheme"
+        /// No `//` after the scheme, or an empty host.
         case missingHost = "missing-host"
+        /// An unclosed `[` in an IP literal, or a port that is not all digits.
         case invalidHost = "invalid-host"
+        /// A `%` not followed by two hex digits.
         case invalidPercentEscape = "invalid-percent-escape"
     }
+    /// Which check failed.
     public var kind: Kind
     /// Byte offset in the (U4-normalized) URL.
     public var offset: Int
 
+    /// What is wrong, for people (the CLI adds the URL and a caret at `offset`).
     public var description: String {
         switch kind {
         case .missingScheme: return "not an absolute URL: no scheme (expected https://host/path)"

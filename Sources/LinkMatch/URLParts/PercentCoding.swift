@@ -7,6 +7,7 @@ public enum PercentCoding {
         /// The decoded bytes are not UTF-8; `offset` is where the bad sequence starts in the input.
         case invalidUTF8(offset: Int)
 
+        /// What failed and at which byte, for people.
         public var description: String {
             switch self {
             case .invalidEscape(let o): return "invalid percent escape at byte \(o): '%' must be followed by two hex digits"
@@ -99,12 +100,14 @@ public enum PercentCoding {
         }
     }
 
+    /// True for RFC 3986's unreserved bytes `A-Z a-z 0-9 - . _ ~`, which `encode` keeps.
     @inline(__always)
     public static func isUnreserved(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39)
             || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
     }
 
+    /// The value of one hex digit (either case), or nil when `b` is not one.
     @inline(__always)
     public static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {

@@ -9,6 +9,7 @@
 /// path, flags, patterns), so that a reading differs from LinkMatch by a wrong outcome or wrong
 /// compared texts, not merely by its rewritten patterns showing in the trace.
 public struct ReadingEngine: MatchEngine {
+/// The engine's name, `reading:NAME` for a catalogued reading.
     public let name: String
     let base = CompiledEngine()
     let request: @Sendable (PartRequest) -> PartRequest
@@ -36,10 +37,13 @@ public struct ReadingEngine: MatchEngine {
         self.restoresTraces = restoresTraces
     }
 
+    /// The compiled engine's verdict on the request as the reading rewrites it (`request`).
     public func matchPart(_ r: PartRequest) -> PartVerdict {
         base.matchPart(request(r))
     }
 
+    /// Prepares the document as the reading rewrites it (`document`); decisions also rewrite the URL
+    /// (`url`) and, with `itemQuery`, the query items, and map traces back unless `restoresTraces` is false.
     public func prepare(_ original: AASADocument) -> any PreparedDocument {
         Prepared(original: original, prepared: base.prepare(document(original)), url: url, itemQuery: itemQuery,
                  restoresTraces: restoresTraces)
@@ -153,6 +157,7 @@ public enum DocumentRewrite {
         }
     }
 
+    /// The document with `change` applied to every value of every custom variable (V1).
     public static func variables(_ d: AASADocument, _ change: (String) -> String) -> AASADocument {
         var out = d
         out.variables = VariableTable(custom: d.variables.custom.map { ($0.name, $0.values.map(change)) })

@@ -6,6 +6,7 @@
 /// A reading is not a planted mistake: those are code slips that test the harness and live with the
 /// tests (`LinkMatchMutants`), never in the shipped CLI.
 public struct Reading: Sendable {
+    /// Where a reading comes from: an open point of SPEC.md section 15, or a decided rule it misreads.
     public enum Kind: Sendable, Equatable {
         /// An alternative of the open point with this ID (`OpenPoints.point(_:)`).
         case openPoint(String)
@@ -16,6 +17,7 @@ public struct Reading: Sendable {
     /// The reading's name: an open point's alternative as the registry names it
     /// ("slash-kept-in-text"), or a misreading's ("fold-ascii-only").
     public let name: String
+    /// Whether the reading is an open point's alternative or a misreading, with the SPEC ID.
     public let kind: Kind
     /// One line: what the reading does, in SPEC's words.
     public let summary: String
@@ -23,6 +25,7 @@ public struct Reading: Sendable {
     /// `reading:NAME`.
     public let engine: any MatchEngine
 
+    /// A reading named `name`, of `kind`, described by `summary`, that decides through `engine`.
     public init(name: String, kind: Kind, summary: String, engine: any MatchEngine) {
         self.name = name
         self.kind = kind
@@ -44,6 +47,7 @@ public enum Readings {
     /// Every reading: the modelled open-point alternatives, then the misreadings.
     public static let all: [Reading] = openPointReadings + Misreadings.all
 
+    /// The reading called `name` (as `linkmatch conformance --reading` takes it), or nil when there is none.
     public static func named(_ name: String) -> Reading? {
         all.first { $0.name == name }
     }

@@ -45,4 +45,14 @@ struct AtomPattern: Sendable {
         }
         return out
     }
+
+    /// The literal units the pattern ends with: every text it matches ends with them.
+    var literalSuffix: [UInt32] {
+        var out: [UInt32] = []
+        for atom in atoms.reversed() {
+            guard case .unit(let u) = atom else { break }
+            out.append(u)
+        }
+        return out.reversed()
+    }
 }

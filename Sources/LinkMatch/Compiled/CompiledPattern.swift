@@ -6,6 +6,9 @@ struct CompiledPattern: Sendable {
     let parent: MatchProgram?
     /// UTF-8 of the literal units every matching text starts with (the rule index's key).
     let literalPrefix: [UInt8]
+    /// UTF-8 of the literal units every matching text ends with (the rule index's key for a pattern
+    /// with no literal prefix); empty with an N3 parent alternative, whose `/*` ends the main program.
+    let literalSuffix: [UInt8]
 
     init(main: AtomPattern, parent: AtomPattern?) {
         self.main = MatchProgram(main)
@@ -18,6 +21,7 @@ struct CompiledPattern: Sendable {
             prefix.removeLast(prefix.count - common)
         }
         literalPrefix = prefix
+        literalSuffix = parent == nil ? Self.utf8(main.literalSuffix) : []
     }
 
     @inline(__always)

@@ -60,6 +60,8 @@ final class CompiledRule: Sendable {
 
     /// The bytes every path this rule matches starts with (in the rule's text form).
     var pathKey: [UInt8] { path?.literalPrefix ?? [] }
+    /// The bytes every path this rule matches ends with, reversed (in the rule's text form).
+    var reversedPathSuffix: [UInt8] { (path?.literalSuffix ?? []).reversed() }
 
     /// Whether every part matches (C2, C4, Q2–Q4), in the order path, query, fragment.
     func matches(_ texts: inout URLTexts, work: inout Int) -> Bool {

@@ -66,9 +66,10 @@ struct PrefixTrie: Sendable {
         self.ruleOrdinals = ruleOrdinals
     }
 
-    /// Appends the ordinals of every key that is a prefix of `text`; returns how many lists
-    /// (nodes with rules) contributed, so the caller knows whether it must sort.
-    func collect(prefixesOf text: [UInt8], into out: inout [Int32], work: inout Int) -> Int {
+    /// Appends the ordinals of every key that is a prefix of `text` (with `fromEnd`, of `text`
+    /// read backwards: a trie of reversed keys then finds the keys that are suffixes of `text`);
+    /// returns how many lists (nodes with rules) contributed, so the caller knows whether it must sort.
+    func collect(prefixesOf text: [UInt8], fromEnd: Bool = false, into out: inout [Int32], work: inout Int) -> Int {
         var node = 0
         var lists = 0
         var depth = 0
@@ -80,7 +81,7 @@ struct PrefixTrie: Sendable {
                 lists += 1
             }
             guard depth < text.count else { break }
-            let byte = text[depth]
+            let byte = fromEnd ? text[text.count - 1 - depth] : text[depth]
             var a = Int(edgeOffsets[node])
             var z = Int(edgeOffsets[node + 1])
             while a < z {

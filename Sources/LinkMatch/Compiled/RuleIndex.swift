@@ -1,20 +1,32 @@
 /// The rules of one app (entries in order, rules in order: D7, C3) with a literal-prefix index per
-/// text form: a decision evaluates only the rules whose literal path prefix the URL's path starts
-/// with, smallest ordinal first, so its cost grows with the rules that could match, not with all.
+/// text form, and for rules with no literal prefix a literal-suffix index: a decision evaluates only
+/// the rules whose literal path prefix the URL's path starts with, or whose literal suffix it ends
+/// with, smallest ordinal first, so its cost grows with the rules that could match, not with all
+/// (`*/checkout` rules included).
 struct RuleIndex: Sendable {
     /// Indexes into `CompiledDocument.rules`, in evaluation order (the ordinal is the position).
     let rules: [Int32]
-    /// One trie per text form that has rules (`TextForm.index`).
+    /// One trie per text form that has rules (`TextForm.index`): literal prefixes.
     private let tries: [PrefixTrie?]
+    /// One trie per text form: reversed literal suffixes of the rules with no literal prefix.
+    private let suffixTries: [PrefixTrie?]
 
     init(rules: [Int32], all: [CompiledRule]) {
         self.rules = rules
         var keys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
+        var suffixKeys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
-            keys[rule.form.index].append((rule.pathKey, Int32(ordinal)))
+            let prefix = rule.pathKey
+            let suffix = prefix.isEmpty ? rule.reversedPathSuffix : []
+            if suffix.isEmpty {
+                keys[rule.form.index].append((prefix, Int32(ordinal)))
+            } else {
+                suffixKeys[rule.form.index].append((suffix, Int32(ordinal)))
+            }
         }
         tries = keys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
+        suffixTries = suffixKeys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
     }
 
     /// The ordinals of the rules that can match `texts`' path, ascending.
@@ -22,8 +34,12 @@ struct RuleIndex: Sendable {
         var out: [Int32] = []
         var lists = 0
         for form in TextForm.all {
-            guard let trie = tries[form.index] else { continue }
-            lists += trie.collect(prefixesOf: texts.path(form).utf8, into: &out, work: &work)
+            let prefixes = tries[form.index]
+            let suffixes = suffixTries[form.index]
+            guard prefixes != nil || suffixes != nil else { continue }
+            let path = texts.path(form).utf8
+            if let prefixes { lists += prefixes.collect(prefixesOf: path, into: &out, work: &work) }
+            if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: &out, work: &work) }
         }
         if lists > 1 { out.sort() }
         return out

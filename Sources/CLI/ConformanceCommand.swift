@@ -2,7 +2,7 @@ import ArgumentParser
 import LinkMatch
 import LinkMatchFuzzing
 
-/// `linkmatch conformance`: the conformance protocol on stdin/stdout (shared/README.md). Every
+/// `linkmatch conformance`: the conformance protocol on stdin/stdout (docs/PROTOCOL.md). Every
 /// input line gets exactly one output line, in order, flushed at once; a line it cannot handle gets
 /// an `error` reply and the stream goes on.
 struct ConformanceCommand: ParsableCommand {
@@ -13,6 +13,7 @@ struct ConformanceCommand: ParsableCommand {
         In:  {"id":..,"aasa":{..},"domain":"example.com","appId":"TEAMID.app","url":"https://.."}
         Out: {"id":..,"decision":"match"|"exclude"|"no_match"} or {"id":..,"error":".."}
         An empty domain skips the host check (SPEC.md U3).
+        The whole protocol, with examples: docs/PROTOCOL.md.
 
         --reading NAME answers as another reading of the spec would (the compiled engine over the \
         document or URL as that reading sees them), to see what the reading changes. Readings \

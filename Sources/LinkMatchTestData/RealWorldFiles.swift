@@ -1,7 +1,7 @@
 import Foundation
 
 /// The AASA files real sites serve, in `TestData/real-world-aasa/` (copied byte for byte from the
-/// shared material; INDEX.md there says where each came from and lists sample URLs). The one listing
+/// public repositories that serve them; INDEX.md there says where each came from and lists sample URLs). The one listing
 /// the tests and the corpus tool use; a missing folder or file is an error, never a skip.
 public enum RealWorldFiles {
     public static var folder: URL { TestDataFolder.realWorld }

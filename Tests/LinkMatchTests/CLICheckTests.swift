@@ -17,7 +17,7 @@ final class CLICheckTests: XCTestCase {
         return (out, run)
     }
 
-    // MARK: - INDEX.md sample URLs (expectations read from shared/real-world-aasa/INDEX.md)
+    // MARK: - INDEX.md sample URLs (expectations read from TestData/real-world-aasa/INDEX.md)
 
     func testWikipediaSamples() throws {
         let apps = ["AKK7J2GV64.org.wikimedia.wikipedia.developer", "AKK7J2GV64.org.wikimedia.wikipedia.tfalpha",

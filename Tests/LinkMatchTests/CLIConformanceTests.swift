@@ -3,7 +3,7 @@ import XCTest
 import LinkMatch
 import LinkMatchTestData
 
-/// `linkmatch conformance`: the protocol of shared/README.md, scored on the whole corpus.
+/// `linkmatch conformance`: the protocol of docs/PROTOCOL.md, scored on the whole corpus.
 final class CLIConformanceTests: XCTestCase {
     func requestLine(_ c: MatchCase, id: JSONValue) -> String {
         JSONValue.object(JSONObject([

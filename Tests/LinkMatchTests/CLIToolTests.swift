@@ -71,7 +71,7 @@ enum LinkMatchTool {
         return try body(url.path)
     }
 
-    /// TestData/real-world-aasa (copied from the shared material).
+    /// A file of TestData/real-world-aasa.
     static func realWorld(_ name: String) -> String {
         RealWorldFiles.folder.appendingPathComponent(name).path
     }

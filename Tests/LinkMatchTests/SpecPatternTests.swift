@@ -101,7 +101,7 @@ final class SpecPatternTests: XCTestCase {
         // Apple's tables (macOS Foundation, SPEC.md V4); PredefinedTables.swift documents these counts.
         XCTAssertEqual(regions.count, 257)
         XCTAssertEqual(langs.count, 631)
-        // The measured differences from swift-corelibs-foundation's lists (shared/spec-facts.md).
+        // The measured differences from swift-corelibs-foundation's lists (SPEC.md V4).
         for code in ["EU", "EZ", "QO", "UN"] { XCTAssertFalse(regions.contains(code), "macOS lacks \(code)") }
         for code in "acf com crj crk crl crm cst cwd fla gcf hch isc kio nez shp srs".split(separator: " ") {
             XCTAssertTrue(langs.contains(String(code)), "macOS has \(code)")

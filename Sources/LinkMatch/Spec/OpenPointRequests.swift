@@ -1,4 +1,4 @@
-/// Open-point probes as conformance-protocol request lines (shared/README.md), for SPEC.md, the
+/// Open-point probes as conformance-protocol request lines (docs/PROTOCOL.md), for SPEC.md, the
 /// CLI and anyone who wants to ask another matcher the same questions.
 extension OpenPointProbe {
     /// `{"id":ID,"aasa":{..},"domain":..,"appId":..,"url":..}` on one line; nil when `aasa` is not a

@@ -1,6 +1,6 @@
 import LinkMatch
 
-/// The conformance protocol (shared/README.md) that `linkmatch conformance` speaks and that
+/// The conformance protocol (docs/PROTOCOL.md) that `linkmatch conformance` speaks and that
 /// `linkmatch fuzz` uses to drive an external matcher: one JSON object per line each way,
 /// `{"id":..,"aasa":{..},"domain":"..","appId":"..","url":".."}` in, and
 /// `{"id":..,"decision":"match"|"exclude"|"no_match"}` or `{"id":..,"error":".."}` out.

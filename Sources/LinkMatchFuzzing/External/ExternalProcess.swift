@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// A child process kept alive across requests that answers one line with one line (the
-/// conformance protocol). Started lazily with `/bin/sh -c CMD` in a process group of its own,
+/// conformance protocol, docs/PROTOCOL.md, which states what this asks of the program). Started lazily with `/bin/sh -c CMD` in a process group of its own,
 /// restarted after it dies or times out. Never blocks forever: every exchange has a deadline, all
 /// three pipes are serviced with `poll(2)` (a child that floods stderr or stops reading stdin cannot
 /// wedge us), and stopping kills the whole group, so a shell's children do not outlive it.

@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+import LinkMatchTestData
+
+/// The repository is the whole product: no tracked file outside `.ci/` names the folder of source
+/// material that sat beside the repository while it was written (a clone has no such sibling).
+/// `.ci/` may name it, to say it is not needed. The needle is put together at run time, so this
+/// file does not name it either.
+final class RepositoryContainmentTests: XCTestCase {
+    static let needle = ["sha", "red", "/"].joined()
+
+    /// `git ls-files` of the repository (paths relative to its root).
+    func trackedFiles() throws -> [String] {
+        let root = TestDataFolder.repositoryRoot
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path, "ls-files", "-z"]
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("ls-files-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw VectorError("`git ls-files` failed in \(root.path) (status \(process.terminationStatus)): the tests run from a git clone")
+        }
+        return try Data(contentsOf: out).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The lines of `bytes` that hold the needle, 1-based.
+    static func lines(naming needle: String, in bytes: Data) -> [Int] {
+        let pattern = Array(needle.utf8)
+        guard bytes.range(of: Data(pattern)) != nil else { return [] } // the common case, quickly
+        var found: [Int] = []
+        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where line.count >= pattern.count {
+            let line = Array(line)
+            if (0...(line.count - pattern.count)).contains(where: { line[$0..<($0 + pattern.count)].elementsEqual(pattern) }) {
+                found.append(number + 1)
+            }
+        }
+        return found
+    }
+
+    func testTheSearchFindsTheNeedle() {
+        XCTAssertEqual(Self.lines(naming: Self.needle, in: Data("a\nsee ../\(Self.needle)x\nb \(Self.needle)\n".utf8)), [2, 3])
+        XCTAssertEqual(Self.lines(naming: Self.needle, in: Data("shared\nshare/d\n".utf8)), [])
+    }
+
+    func testNoTrackedFileOutsideCINamesTheSiblingFolder() throws {
+        let files = try trackedFiles()
+        XCTAssertTrue(files.contains("README.md") && files.contains("Package.swift"), "git ls-files listed \(files.count) files")
+        var offenders: [String] = []
+        for path in files where !path.hasPrefix(".ci/") {
+            let url = TestDataFolder.repositoryRoot.appendingPathComponent(path)
+            guard let bytes = FileManager.default.contents(atPath: url.path) else { continue } // deleted in the working tree
+            offenders += Self.lines(naming: Self.needle, in: bytes).map { "\(path):\($0)" }
+        }
+        XCTAssertEqual(offenders, [], "these tracked files name \(Self.needle) (a folder outside the repository)")
+    }
+}

@@ -92,3 +92,22 @@ final class UnreachableRuleIndexTests: XCTestCase {
         XCTAssertTrue(said.first?.message.contains("applinks.details[0].components[42], applinks.details[0].components[43]") ?? false, "\(said)")
     }
 }
+
+/// Files far over what Apple serves get their parser diagnostics and a `lint-skipped` info, not
+/// seconds of whole-document lints.
+final class LintSizeCapTests: XCTestCase {
+    func testFilesOverTheCapAreNotLinted() throws {
+        func document(rules: Int) -> [UInt8] {
+            let components = (0..<rules).map { #"{"/": "*/s\#($0)"}"# }.joined(separator: ",")
+            return Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components)]}]}}"#.utf8)
+        }
+        let small = try AASADocument.parse(document(rules: 3))
+        XCTAssertEqual(Lints.run(small).map(\.code), ["open-point", "open-point", "open-point"])
+        let large = try AASADocument.parse(document(rules: 70_000))
+        XCTAssertGreaterThan(large.byteCount, Lints.lintedByteLimit)
+        let found = Lints.run(large)
+        XCTAssertEqual(found.map(\.code), ["over-apple-size-limit", "lint-skipped"])
+        XCTAssertEqual(found.last?.message,
+                       "the file is \(large.byteCount) bytes, over the 1048576 bytes the whole-document lints read (Apple serves at most 131072): catch-all, unreachable-rule and open-point were not run")
+    }
+}

@@ -203,6 +203,25 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
                                    expandedDocument, foodRuns, regexRuns: quick ? 3 : 10, withReference: false)
     notes.append(String(format: "expanded food file: %.2fx the decision cost of the variables version", foodExpanded / foodVariables))
 
+    // MARK: - validate: parse + every lint, growing files
+
+    var validateRows: [(name: String, ns: Double, peakMiB: String, answer: String)] = []
+    var validateCost: [String: Double] = [:]
+    let validateCases: [(kind: String, rules: Int)] = [("cycle", 100), ("cycle", 1_000), ("cycle", 7_500), ("star", 7_500),
+                                                        ("variables", 4_000), ("star", 300_000)]
+    for (kind, rules) in validateCases {
+        let bytes = ValidateWorkloads.document(kind, rules: rules)
+        let resets = ValidateWorkloads.resetPeakMemory()
+        // Large files once (seconds each); small ones as the median of repeated runs like every other cell.
+        var (ns, count) = measure.nanosecondsOnce { ValidateWorkloads.validate(bytes) }
+        if ns < 50e6 { ns = measure.nanosecondsPerOp(ops: 1) { ValidateWorkloads.validate(bytes) } }
+        let peak = resets ? peakMemoryKiB().map { "\($0 / 1024) MiB" } ?? "unknown" : "n/a (no reset here)"
+        let size = bytes.count >= 1_048_576 ? String(format: "%.1f MB", Double(bytes.count) / 1_048_576) : "\(bytes.count / 1024) KB"
+        let name = "\(kind) \(rules) rules (\(size))"
+        validateCost["\(kind) \(rules)"] = ns
+        validateRows.append((name, ns, peak, count < 0 ? "refused" : "\(count) diagnostics"))
+    }
+
     // MARK: - Report
 
     print("linkmatch-bench\(quick ? " --quick" : ""): median of \(measure.samples) samples per cell, ns per operation; xN = other / compiled")
@@ -218,6 +237,13 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
     if expandedSteps.count == 3 {
         print("- expanded food file: \(expandedSteps[0].1 / 1024) MiB before compiling, \(expandedSteps[1].1 / 1024) MiB after the compiled engine, "
             + "\(expandedSteps[2].1 / 1024) MiB after the Regex baseline")
+    }
+    print("")
+    print("| validate (parse + lints) | time | peak memory | answer |")
+    print("| --- | ---: | ---: | --- |")
+    for row in validateRows { print("| \(row.name) | \(formatTime(row.ns)) | \(row.peakMiB) | \(row.answer) |") }
+    if let small = validateCost["cycle 100"], let large = validateCost["cycle 7500"] {
+        print("- validate growth: 75x the rules (cycle 100 -> 7,500) cost \(String(format: "%.1f", large / small))x the time")
     }
     print("")
     print("Targets:")

@@ -10,7 +10,7 @@ enum CorpusTool {
                fuzz-corpus-tool mutants          (one line each: NAME TARGET...)
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
                  (--corpus defaults to DIR/Corpus, DIR to the working directory; the sources to TestData/ of the tree the tool was built from)
-
+        \(TargetCommands.usage)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -26,7 +26,9 @@ enum CorpusTool {
                 print(([mutant.name] + mutant.measuredBy.map(\.rawValue)).joined(separator: " "))
             }
             return 0
-        default: return usageError("unknown command '\(command)'")
+        default:
+            // targets, target-flags, findings, libfuzzer-log...: TargetCommands.swift.
+            return TargetCommands.run(command, Array(arguments.dropFirst())) ?? usageError("unknown command '\(command)'")
         }
     }
 

@@ -12,7 +12,8 @@ enum TargetCommands {
                  (libFuzzer flags, one a line: limits, then the search flags and -dict=DIR/Corpus/TARGET.dict)
                fuzz-corpus-tool target-value TARGET max-len|timeout|brief-seconds|nightly-seconds|dictionary|product
                fuzz-corpus-tool target-options TARGET             (ClusterFuzzLite's TARGET.options)
-               fuzz-corpus-tool findings DIR [--json|--count] [--mutant NAME] [--target TARGET]
+               fuzz-corpus-tool findings DIR [--json|--count|--artifacts] [--mutant NAME] [--target TARGET]
+                 (the finding records in DIR: a table; --artifacts: libFuzzer's file name for each, crash-<sha1>)
                fuzz-corpus-tool findings-replay ARTIFACTS --records DIR [--limit N]   (artifacts to replay)
                fuzz-corpus-tool findings-group ARTIFACTS --records DIR --logs DIR --tsv FILE
                fuzz-corpus-tool finding-name --target T --kind K --file F --records DIR [--slug S] [--unminimized]
@@ -22,7 +23,7 @@ enum TargetCommands {
 
     /// nil: not one of these commands.
     static func run(_ command: String, _ arguments: [String]) -> Int32? {
-        let flags: Set<String> = ["--json", "--count", "--limits-only", "--unminimized"]
+        let flags: Set<String> = ["--json", "--count", "--artifacts", "--limits-only", "--unminimized"]
         var parsed = Parsed(arguments, flags: flags)
         switch command {
         case "targets": return targets(parsed)
@@ -97,6 +98,8 @@ enum TargetCommands {
         }
         if parsed.has("--count") {
             print(records.count)
+        } else if parsed.has("--artifacts") {
+            for record in records { print(record.artifact) }
         } else if parsed.has("--json") {
             printJSON(records)
         } else {

@@ -66,7 +66,7 @@ final class FindingRecordTests: XCTestCase {
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         XCTAssertTrue(text.contains("\"target\" : \"document\""), text)
         XCTAssertTrue(text.contains("\"message\" : \"a.com/x for A.B: reference says match\""), text)
-        FileManager.default.createFile(atPath: folder + "/broken.json", contents: Data("{".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/broken.json", contents: Data("{".utf8)))
         let (records, problems) = FindingRecord.read(folder: folder)
         XCTAssertEqual(records, [r])
         XCTAssertEqual(problems.map { ($0.file as NSString).lastPathComponent }, ["broken.json"])

@@ -169,7 +169,7 @@ handle_findings() { # target bin run-folder len
     "$tool" findings-group "$dir/artifacts" --records "$dir/records" --logs "$dir/replays" --tsv "$dir/groups.tsv" |
         sed "s|^|$target: |; s|$ROOT/||"
     local index=0 kind count slug key
-    while IFS=$'\t' read -r -u 3 kind artifact count slug key; do
+    while IFS=$'\t' read -r -u 3 kind artifact count key slug; do
         index=$((index + 1))
         echo "$target: finding $index ($count files): $key"
         mkdir -p "$dir/finding-$index"

@@ -141,10 +141,11 @@ enum TargetCommands {
         if !skipped.isEmpty {
             print("\(skipped.count) crash files not replayed (at most 100 are): look at them after a fix")
         }
-        // One group a line: kind, first artifact (path), count, slug, key. Tabs separate; none of them has one.
+        // One group a line: kind, first artifact (path), count, key, slug. Tabs separate; none of them has
+        // one. The slug, the only one that may be empty, is last (bash's read joins adjacent tabs).
         let lines = groups.map { group in
-            [group.kind, artifactsFolder + "/" + group.first, String(group.count), group.slug,
-             group.key.replacingOccurrences(of: "\t", with: " ")].joined(separator: "\t") + "\n"
+            [group.kind, artifactsFolder + "/" + group.first, String(group.count),
+             group.key.replacingOccurrences(of: "\t", with: " "), group.slug].joined(separator: "\t") + "\n"
         }
         guard FileManager.default.createFile(atPath: tsv, contents: Data(lines.joined().utf8)) else {
             StandardError.write("cannot write \(tsv)\n")

@@ -1,9 +1,10 @@
 #!/bin/bash
 # ClusterFuzzLite / OSS-Fuzz build: run in the project root ($SRC/linkmatch in the image) with SRC, OUT and
-# WORK set. Leaves in $OUT, for every fuzz target T (the list in scripts/fuzz-common.sh):
+# WORK set. Leaves in $OUT, for every fuzz target T (`fuzz-corpus-tool targets`: FuzzTarget, the one list):
 #   T                    the libFuzzer binary (swift build --product fuzz-T)
 #   T.dict               Corpus/T.dict
 #   T.options            max_len, timeout and the search flags (len_control), as scripts/fuzz.sh uses them
+#                        (`fuzz-corpus-tool target-options T`)
 #   T_seed_corpus.zip    Corpus/T/{seeds,merged,regressions} inputs, without the readable .json twins
 # Also runs outside Docker (scripts/test-cflite-build.sh): without precompile_swift it uses the flags
 # that script would set. LINKMATCH_SWIFT_SCRATCH overrides the build folder (default $WORK/swift-build).
@@ -12,7 +13,9 @@ set -eu
 [ -f Package.swift ] && [ -f scripts/fuzz-common.sh ] || { echo "build.sh: run it in the LinkMatch root" >&2; exit 1; }
 : "${OUT:?}" "${WORK:?}"
 SANITIZER=${SANITIZER:-address}
-source scripts/fuzz-common.sh # TARGETS, default_max_len, libfuzzer_search_flags, corpus_inputs, log_shows_fuzzing; SWIFT_BACKTRACE=enable=no
+source scripts/fuzz-common.sh # load_targets (TARGETS, TOOL), corpus_inputs, log_shows_fuzzing; SWIFT_BACKTRACE=enable=no
+# The corpus tool (a plain debug build in .build, or LINKMATCH_FUZZ_TOOL) names the targets and their options.
+load_targets
 
 if command -v precompile_swift >/dev/null 2>&1; then
     # OSS-Fuzz's helper: sets $SWIFTFLAGS for $SANITIZER (and copies its llvm-symbolizer to $OUT).
@@ -44,14 +47,7 @@ for target in "${TARGETS[@]}"; do
     bin_dir=$(swift build -c release $SWIFTFLAGS --scratch-path "$scratch" --show-bin-path)
     cp "$bin_dir/fuzz-$target" "$OUT/$target"
     cp "Corpus/$target.dict" "$OUT/$target.dict"
-    {
-        printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n' "$(default_max_len "$target")"
-        # "-len_control=0" -> "len_control = 0"; a flag of another form would not be an option line.
-        for flag in $(libfuzzer_search_flags "$target"); do
-            [[ $flag =~ ^-([a-z_]+)=(.+)$ ]] || { echo "build.sh: cannot write $flag as an option" >&2; exit 1; }
-            echo "${BASH_REMATCH[1]} = ${BASH_REMATCH[2]}"
-        done
-    } >"$OUT/$target.options"
+    "$TOOL" target-options "$target" >"$OUT/$target.options"
 
     # Seed corpus: one flat folder (names prefixed by their part, so none collide), zipped elsewhere
     # and renamed into place.

@@ -22,6 +22,8 @@ while (($#)); do
     esac
 done
 
+load_targets || exit 1 # the target names (fuzz-corpus-tool targets) and LibFuzzerLog, from the debug build
+
 # name | scratch folder | configuration folder | the flags after `swift build`
 FORMS=(
     "debug|.build-card-debug|debug|-Xswiftc -sanitize=fuzzer"

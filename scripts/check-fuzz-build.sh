@@ -4,7 +4,7 @@
 #      flags with a message naming the right build (exit 2), so it can never pass for a fuzzer.
 #   2. `swift build -c release --sanitize=fuzzer`: libFuzzer starts ("INFO: Running with" banner) with the
 #      Swift code instrumented (thousands of coverage counters) and runs 2000 inputs (exit 0).
-#      With fuzz.sh's search flags for document (libfuzzer_search_flags) and no corpus, fuzz-document finds a planted
+#      With fuzz.sh's search flags for document (FuzzTarget.searchFlags) and no corpus, fuzz-document finds a planted
 #      mistake (qstar-as-star) within 100,000 executions for seeds 1-3: 1,100-18,300 with them,
 #      200,000-390,000 with libFuzzer's default length control, so losing the flags fails here.
 # With --all, also:
@@ -15,8 +15,10 @@
 #   6. libFuzzer linked as a plain archive without its main (libclang_rt.fuzzer_no_main; coverage from
 #      -sanitize-coverage): the weak main sees LLVMFuzzerRunDriver and hands over to it.
 # Exit 0 when every check passed. Takes about a minute per release configuration after the first build.
+# No -e: every check runs and failures are counted (a failing command is a FAIL line, not the end).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+load_targets || exit 1
 
 all=0
 [[ ${1:-} == --all ]] && all=1
@@ -106,14 +108,15 @@ if [[ ${built[.build-fuzz/document]:-} != 1 ]]; then
     fail "fuzz-document: its release fuzz build failed above, so there is no fresh binary to run"
 else
     for seed in 1 2 3; do
-        rm -rf "$work/empty" "$work/artifacts"
+        rm -rf "$work/empty" "$work/artifacts" "$work/records"
         mkdir -p "$work/empty" "$work/artifacts"
-        (cd "$work" && LINKMATCH_FUZZ_MUTANT=qstar-as-star "$bin" $(libfuzzer_limits 256) $(libfuzzer_search_flags document) \
-            "-dict=$ROOT/Corpus/document.dict" "-seed=$seed" -runs=100000 -print_final_stats=1 \
+        (cd "$work" && LINKMATCH_FUZZ_MUTANT=qstar-as-star LINKMATCH_FUZZ_FINDINGS="$work/records" "$bin" \
+            $(libfuzzer_fuzz_flags document 256) "-seed=$seed" -runs=100000 -print_final_stats=1 \
             "-artifact_prefix=$work/artifacts/" "$work/empty" >"$work/run.log" 2>&1)
-        # The crash must be the planted mistake's: the failure report names the mutant's verdict.
-        if log_has_banner "$work/run.log" && ls "$work/artifacts"/crash-* >/dev/null 2>&1 &&
-            grep -a -q 'mutant:qstar-as-star says' "$work/run.log"; then
+        # The crash must be the planted mistake's: a finding record of the document check with the mutant
+        # as the candidate, whose artifact libFuzzer wrote.
+        record_artifact=$("$TOOL" findings "$work/records" --artifacts --mutant qstar-as-star --target document | head -1)
+        if log_has_banner "$work/run.log" && [[ -n $record_artifact && -f $work/artifacts/$record_artifact ]]; then
             pass "fuzz-document -seed=$seed: qstar-as-star found after $(log_executed_units "$work/run.log") executions"
         else
             fail "fuzz-document -seed=$seed: qstar-as-star not found within 100,000 executions from an empty corpus"

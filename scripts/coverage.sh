@@ -17,6 +17,7 @@
 # stay empty for Swift; the region figures count every arm of an if, guard or switch separately.
 # The report is written into a new folder that replaces DIR only when complete. Corpus/ is only read.
 # Exit 0 report written; 1 report written but a corpus input failed its check (see replay logs); 2 error.
+# No -e: a replay that fails its check (exit 1) is reported and the report still written.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
@@ -45,6 +46,7 @@ mkdir -p "$work/profiles"
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 
+load_targets >"$work/tool-build.log" 2>&1 || { cat "$work/tool-build.log" >&2; exit 2; }
 scratch=.build-coverage
 binaries=()
 for target in "${TARGETS[@]}"; do

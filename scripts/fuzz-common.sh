@@ -1,14 +1,26 @@
 # Shared by scripts/fuzz.sh, nightly.sh, repro.sh, measure.sh, check-fuzz-build.sh and the tests of the
-# scripts (source it, don't run it): the target list, how a fuzzer is built, libFuzzer's flags and how its
-# logs are read, which corpus files are inputs, and the kill-safety machinery (stop traps, children in
-# their own session, the merged/ swap and its restore).
+# scripts (source it, don't run it): how a fuzzer and the corpus tool are built, the calls that ask the
+# corpus tool for the targets, their libFuzzer flags and what a log says, which corpus files are inputs,
+# and the kill-safety machinery (stop traps, children in their own session, the merged/ swap and its restore).
+# No `set -euo pipefail` here: the sourcing script sets its own options.
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-TARGETS=(differential document percent-encoding parser metamorphic external)
 
 # The Swift runtime's backtracer would catch the abort() of a failing check before libFuzzer's handler,
 # and then libFuzzer writes no crash file. Every fuzzer run goes through this.
 export SWIFT_BACKTRACE=enable=no
+
+# The targets and how each is run (max_len, search flags, dictionary, time budgets) are FuzzTarget's
+# (Sources/LinkMatchFuzzing/Checks/FuzzTargetSettings.swift), asked of the corpus tool: load_targets sets
+# TOOL and TARGETS once (and exports LINKMATCH_FUZZ_TOOL, so a script run by this one builds nothing).
+TOOL="" TARGETS=()
+load_targets() {
+    [[ -z $TOOL ]] || return 0
+    TOOL=$(tool_build) || return 1
+    export LINKMATCH_FUZZ_TOOL=$TOOL
+    mapfile -t TARGETS < <("$TOOL" targets)
+    ((${#TARGETS[@]})) || { echo "error: $TOOL targets printed no targets" >&2; return 1; }
+}
 
 is_target() {
     local t
@@ -16,49 +28,19 @@ is_target() {
     return 1
 }
 
-# Inputs longer than this are cut by libFuzzer. Part-level targets need little; whole documents more;
-# the parser's seeds include real-world AASA files (largest 43 KB).
-default_max_len() {
-    case $1 in
-        differential | percent-encoding) echo 512 ;;
-        metamorphic) echo 1024 ;;
-        document | external) echo 4096 ;;
-        parser) echo 49152 ;;
-    esac
-}
+# ---- libFuzzer flags and logs (FuzzTarget and LibFuzzerLog know them; load_targets first) ----
 
-# ---- libFuzzer flags and logs (the one place that knows them) ----
-
-# Flags for every run of a target (fuzzing, minimizing, merging), one per line: $1 max_len, $2 timeout (s).
-# -timeout: one input running longer is a hang. The engines' work is bounded, so even the reference's
-# worst case is far below this; ASan makes everything ~3x slower.
-# -rss_limit_mb (also the per-allocation malloc limit): beyond this is an OOM finding.
-# Under ASan, LeakSanitizer stays on (no -detect_leaks=0): checked with Swift 6.3.1, all five targets ran
-# 30 s each under ASan without a leak report (the runtime's caches stay reachable) and a planted leak was
-# reported, so a leak report is a real finding. One such report was LeakSanitizer's blind spot, not a
-# leak: an enum kept its case in a cached pointer's high bits (MatchProgram says more; a test guards it).
+# Flags for every run of target $1 (fuzzing, minimizing, merging), one per line: -timeout, -rss_limit_mb,
+# -max_len ($2 max_len and $3 timeout override the target's).
 libfuzzer_limits() {
-    printf '%s\n' "-timeout=${2:-10}" -rss_limit_mb=2048 "-max_len=$1"
+    "$TOOL" target-flags "$1" --limits-only ${2:+--max-len "$2"} ${3:+--timeout "$3"}
 }
 
-# How a fuzzing run (not a minimization or merge) of target $1 searches, one flag per line (maybe none).
-# -len_control=0: mutate up to -max_len from the first input. libFuzzer's default (100) starts at a few
-# bytes and lets the length limit grow only after 100*log(limit) executions without a new corpus input,
-# and every new coverage point restarts that wait. Our inputs are decoded into structured cases
-# (Sources/LinkMatchFuzzing/Cases): a document with a `?*` path and a URL aimed at it needs about 40
-# bytes. Measured from an empty corpus (docs/FUZZING.md, "Length control"): the planted mistakes took
-# the document target 0.1-7.5 s with 0 against 0.4-17 s with the default (qstar-as-star: 8.7k
-# executions against 216k), and the differential target about as long (within 0.1 s) or shorter.
-# Not for metamorphic: each input there runs many engine calls, longer inputs cost more, and its
-# qstar-as-star, which needs about 200k executions either way, was found less often in 60 s (9 of 14
-# seeds against 14 of 14). Not for external either: against examples/peers/regex_matcher.py (45 s,
-# seeds 1-3) it found 6, 4, 4 classes with 0 and 5, 5, 5 with the default (longer inputs mean more
-# requests to a slow peer per execution).
-# parser and percent-encoding have no planted mistakes to measure with, so they keep the default too.
-libfuzzer_search_flags() {
-    case $1 in
-        document | differential) echo -len_control=0 ;;
-    esac
+# How a fuzzing run (not a minimization or merge) of target $1 searches, one flag per line: the limits,
+# the search flags (FuzzTarget.searchFlags says why: -len_control=0 for document and differential) and
+# its dictionary. $2 max_len and $3 timeout override the target's.
+libfuzzer_fuzz_flags() {
+    "$TOOL" target-flags "$1" --root "$ROOT" ${2:+--max-len "$2"} ${3:+--timeout "$3"}
 }
 
 # Fork mode with N processes that keeps fuzzing after a crash, hang or OOM: each one is written to
@@ -67,36 +49,14 @@ libfuzzer_fork_flags() {
     printf '%s\n' "-fork=$1" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
 }
 
-# True when log $1 shows libFuzzer started (its banner).
-log_has_banner() { grep -a -q '^INFO: Running with' "$1"; }
-
-# The number of coverage counters libFuzzer registered (0 when none): below ~1000 it fuzzes blind
-# (see Sources/Fuzz/CoverageProbe).
-log_counters() {
-    local n
-    n=$(grep -a -m1 -oE '[0-9]+ inline 8-bit counters' "$1" | grep -a -oE '^[0-9]+' || true)
-    echo "${n:-0}"
-}
-
+# What libFuzzer's log $1 says (fuzz-corpus-tool libfuzzer-log: LibFuzzerLog).
+log_has_banner() { [[ $("$TOOL" libfuzzer-log "$1" --field started) == true ]]; }
+log_counters() { "$TOOL" libfuzzer-log "$1" --field counters; }
+log_executed_units() { "$TOOL" libfuzzer-log "$1" --field executed; }
+log_coverage() { "$TOOL" libfuzzer-log "$1" --field coverage; }
 # True when log $1 of a run with -runs=$2 that exited $3 shows a working fuzzer: exit 0, the banner,
 # at least 1000 coverage counters and "Done $2 runs".
-log_shows_fuzzing() {
-    (($3 == 0)) && log_has_banner "$1" && grep -a -q "^Done $2 runs" "$1" && (($(log_counters "$1") >= 1000))
-}
-
-# Executed inputs: -print_final_stats' count in one process; in fork mode the parent's last
-# "#<total runs>: cov: ..." status line (it prints no final stats). Empty when neither is there.
-log_executed_units() {
-    local n
-    n=$(grep -a -hoE 'stat::number_of_executed_units: *[0-9]+' "$1" | grep -a -oE '[0-9]+$' | tail -1 || true)
-    [[ -n $n ]] || n=$(grep -a -oE '^#[0-9]+:? ' "$1" | tail -1 | tr -dc '0-9' || true)
-    echo "$n"
-}
-
-# "cov: N ft: N" of the last status line, or empty.
-log_coverage() {
-    { grep -a -E '^#[0-9]+' "$1" || true; } | tail -1 | { grep -a -oE 'cov: [0-9]+ ft: [0-9]+' || true; }
-}
+log_shows_fuzzing() { "$TOOL" libfuzzer-log "$1" --shows-fuzzing "$2" "$3"; }
 
 # libFuzzer's finding files under folder $1, sorted (its names: crash-, timeout-, oom-, leak-<sha1>).
 finding_files() {

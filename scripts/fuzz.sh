@@ -7,15 +7,18 @@ usage() {
     cat >&2 <<'EOF'
 scripts/fuzz.sh [TARGET...] [--seconds N] [--jobs N] [options]
 
-With no TARGET every target is fuzzed for --seconds (default 15) each: the "main job". For each target
-it builds the libFuzzer binary (release, .build-fuzz), and fuzzes in libFuzzer's fork mode with --jobs
-processes (default: all cores, nproc) from the committed corpus (seeds/, merged/, regressions/) and
-Corpus/<target>.dict, with the target's search flags (fuzz-common.sh: -len_control=0 for differential
-and document, so inputs may be long from the start). A crash, hang or out-of-memory does not stop the
-run (-ignore_crashes, -ignore_timeouts, -ignore_ooms): every one is kept, and at the end the findings
-are deduplicated (key: the kind and the check's summary with its input-specific words removed), one
-input per distinct finding is minimized, stored as Corpus/<target>/regressions/<name> with its readable twin <name>.json,
-and its readable case printed. `swift test` replays regressions/ forever after (CorpusReplayTests).
+With no TARGET every target (`fuzz-corpus-tool targets`) is fuzzed for --seconds each (default: the
+target's brief budget, 15 s; FuzzTarget in Sources/LinkMatchFuzzing/Checks/FuzzTargetSettings.swift):
+the "main job". For each target it builds the libFuzzer binary (release, .build-fuzz), and fuzzes in
+libFuzzer's fork mode with --jobs processes (default: all cores, nproc) from the committed corpus
+(seeds/, merged/, regressions/) and Corpus/<target>.dict, with the target's search flags (FuzzTarget:
+-len_control=0 for differential and document, so inputs may be long from the start). A crash, hang or
+out-of-memory does not stop the run (-ignore_crashes, -ignore_timeouts, -ignore_ooms): every one is
+kept. A failing check writes a finding record (JSON: target, check, message, mutant, time) into the run
+folder's records/; at the end `fuzz-corpus-tool findings-group` deduplicates the findings (key: the kind
+and the check's message with its input-specific words removed), one input per distinct finding is
+minimized, stored as Corpus/<target>/regressions/<name> with its readable twin <name>.json, and its
+readable case printed. `swift test` replays regressions/ forever after (CorpusReplayTests).
 
 It never writes into Corpus/ while fuzzing: libFuzzer starts from a copy and writes new inputs to
 fuzz-artifacts/ (gitignored). Files reach Corpus/ only by renames of complete files: a stored
@@ -24,7 +27,8 @@ swapped in (the old one moved into the run folder). SIGINT/SIGTERM stop the whol
 Corpus/ as it was (an interrupted minimization stores nothing).
 
 Options:
-  --seconds N     fuzzing time per target (default 15)
+  --seconds N     fuzzing time per target (default: the target's --budget)
+  --budget B      brief (default) or nightly: the targets' own fuzzing times when --seconds is not given
   --jobs N        fuzzing processes (libFuzzer -fork=N; default: nproc). --jobs 0: one plain process
                   without fork mode, which stops at its first finding (for comparing speeds)
   --asan          AddressSanitizer build (.build-fuzz-asan), slower, finds memory errors in C/unsafe code
@@ -45,11 +49,12 @@ EOF
     exit 2
 }
 
-seconds=15 timeout=10 asan="" merge=0 name="" mutant="" max_len="" jobs="" empty=0 minimize_seconds=60 program=""
+seconds="" budget=brief timeout=10 asan="" merge=0 name="" mutant="" max_len="" jobs="" empty=0 minimize_seconds=60 program=""
 targets=()
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
+        --budget) budget=${2:?}; shift ;;
         --timeout) timeout=${2:?}; shift ;;
         --asan) asan=asan ;;
         --merge) merge=1 ;;
@@ -62,18 +67,22 @@ while (($#)); do
         --program) program=${2:?}; shift ;;
         -h | --help) usage ;;
         -*) echo "unknown option $1" >&2; usage ;;
-        *) is_target "$1" || { echo "unknown target $1 (known: ${TARGETS[*]})" >&2; exit 2; }
-           targets+=("$1") ;;
+        *) targets+=("$1") ;;
     esac
     shift
 done
+load_targets || exit 2
+for target in ${targets[@]+"${targets[@]}"}; do
+    is_target "$target" || { echo "unknown target $target (known: ${TARGETS[*]})" >&2; exit 2; }
+done
 ((${#targets[@]})) || targets=("${TARGETS[@]}")
+[[ $budget == brief || $budget == nightly ]] || { echo "--budget is brief or nightly" >&2; exit 2; }
 [[ -n $jobs ]] || jobs=$(nproc)
 if [[ -n $name && ! $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]]; then
     echo "--name must be letters, digits, '.', '_' or '-'" >&2
     exit 2
 fi
-for number in "$seconds" "$timeout" "$jobs" "$minimize_seconds" ${max_len:+"$max_len"}; do
+for number in ${seconds:+"$seconds"} "$timeout" "$jobs" "$minimize_seconds" ${max_len:+"$max_len"}; do
     [[ $number =~ ^[0-9]+$ ]] || { echo "not a number: $number" >&2; exit 2; }
 done
 # A merge runs the candidate too: under a mutant every input it fails on would drop out of merged/.
@@ -87,34 +96,8 @@ mkdir -p "$run_dir"
 # The external target's program and where its classes go (differences are findings, not crashes).
 export LINKMATCH_FUZZ_PROGRAM=$program
 [[ -z $program ]] || export LINKMATCH_FUZZ_REPORT="$run_dir/external-classes"
-tool=$(tool_build) || exit 2
+tool=$TOOL
 found=0
-
-# What broke, as a file-name fragment: the check's summary, else the libFuzzer artifact kind.
-failure_slug() {
-    local log=$1 kind=$2 summary
-    summary=$(check_summary "$log")
-    [[ -n $summary ]] || summary=$kind
-    # At most 60 characters, cut at a word boundary.
-    printf '%s' "$summary" | tr 'A-Z' 'a-z' | sed -E 's/[^a-z0-9]+/-/g; s/^-+//; s/-+$//' | cut -c1-61 |
-        sed -E 's/-[^-]*$//; s/-+$//'
-}
-
-# The summary of a failing check in log $1 ("==== LinkMatch <target> check failed[ on FILE]: <summary>").
-check_summary() {
-    { grep -a -h -m1 -o 'check failed[^:]*: .*' "$1" 2>/dev/null || true; } | sed 's/^[^:]*: //'
-}
-
-# The deduplication key of a finding: its kind, then the check's summary (else the Swift runtime's
-# "Fatal error" line, else the sanitizer's SUMMARY line) keeping only the words that name what happened:
-# words with a digit, quote, '/', '.', '[', '%' or '@' are the input's (URLs, app IDs, offsets, texts).
-finding_key() { # kind, replay log
-    local text
-    text=$(check_summary "$2")
-    [[ -n $text ]] || text=$({ grep -a -m1 -oE 'Fatal error: .*|SUMMARY: [A-Za-z]+Sanitizer: .*' "$2" || true; })
-    printf '%s:' "$1"
-    printf '%s\n' "$text" | tr ' ' '\n' | { grep -a -v -E '[0-9"/.%@[]' || true; } | paste -s -d ' ' -
-}
 
 # Moves file $1 (created by this run) to $2 unless $2 exists; says what happened. Call inside a critical section.
 place() {
@@ -126,16 +109,17 @@ place() {
     mv -n "$1" "$2" && echo "  stored: ${2#"$ROOT"/}"
 }
 
-# Minimizes one finding in folder $3 (the artifact $4, of kind $5) and stores it with its twin.
-store_finding() { # target bin folder artifact kind len
-    local target=$1 bin=$2 dir=$3 artifact=$4 kind=$5 len=$6
+# Minimizes one finding in folder $3 (the artifact $4, of kind $5, what broke $7) and stores it with its twin.
+store_finding() { # target bin folder artifact kind len slug
+    local target=$1 bin=$2 dir=$3 artifact=$4 kind=$5 len=$6 slug=$7
     echo "$target: $kind $(basename "$artifact"); minimizing (at most ${minimize_seconds}s)"
     local minimized="$dir/minimized" status=0
     local minimize_args=(-minimize_crash=1 "-max_total_time=$minimize_seconds" "-exact_artifact_path=$minimized")
     # Each minimizing step is one libFuzzer run: bound it by runs too, or every step takes the whole budget.
     if [[ $kind == crash || $kind == leak ]]; then minimize_args+=(-runs=100000); else minimize_args+=(-runs=20); fi
-    run_child "$bin" $(libfuzzer_limits "$len" "$timeout") "${minimize_args[@]}" "$artifact" >"$dir/minimize.log" 2>&1 ||
-        status=$?
+    # The minimized input's own failure writes its record beside the run's (the name says what broke).
+    LINKMATCH_FUZZ_FINDINGS="$dir/records" run_child "$bin" $(libfuzzer_limits "$target" "$len" "$timeout") \
+        "${minimize_args[@]}" "$artifact" >"$dir/minimize.log" 2>&1 || status=$?
     # (An interrupted minimization never gets here: the stop trap ends the run, nothing is stored.)
     # libFuzzer writes the minimized file only for an input that still fails. When it wrote none (a hang
     # that does not reproduce within the budget), the original is stored under a name that says so.
@@ -145,11 +129,9 @@ store_finding() { # target bin folder artifact kind len
         unminimized="-unminimized"
         echo "  (minimizing exited $status without a smaller failing input: storing the original)"
     fi
-    local slug hash
-    slug=$(failure_slug "$dir/minimize.log" "$kind")
-    [[ $slug != "$kind" ]] || slug=$(failure_slug "$dir/replay.log" "$kind")
-    hash=$(sha1sum "$minimized" | cut -c1-8)
-    local file_name=${name:-$target-$slug$unminimized-$hash}
+    local file_name=$name
+    [[ -n $file_name ]] || file_name=$("$tool" finding-name --target "$target" --kind "$kind" --file "$minimized" \
+        --records "$dir/records" --slug "$slug" ${unminimized:+--unminimized}) || return 1
     name="" # --name is for the first finding only
     local twin="$dir/$file_name.json"
     cp "$minimized" "$dir/$file_name"
@@ -172,46 +154,27 @@ store_finding() { # target bin folder artifact kind len
     return 0
 }
 
-# Every finding of one fuzzing run: replay each once for its key (at most max_replays of them; a
-# shallow bug in fork mode leaves hundreds of files), then minimize and store the first file of each key.
-max_replays=100
+# Every finding of one fuzzing run. A failing check wrote a record while fuzzing (records/); the other
+# crashes and leaks (runtime traps, sanitizer reports) are replayed once for their log (at most 100: a
+# shallow bug in fork mode leaves hundreds of files). fuzz-corpus-tool groups them (FindingGroups); the
+# first file of each group is minimized and stored.
 handle_findings() { # target bin run-folder len
-    local target=$1 bin=$2 dir=$3 len=$4
-    local -A first=() count=()
-    local keys=() artifact kind key total=0 replayed=0 skipped=0
+    local target=$1 bin=$2 dir=$3 len=$4 artifact
     mkdir -p "$dir/replays"
     while IFS= read -r artifact; do
-        total=$((total + 1))
-        kind=$(basename "$artifact")
-        kind=${kind%%-*}
-        local log="$dir/replays/$(basename "$artifact").log"
-        : >"$log"
-        # Hangs and OOMs are not replayed (each would take the whole limit): one key per kind.
-        if [[ $kind == crash || $kind == leak ]]; then
-            if ((replayed >= max_replays)); then skipped=$((skipped + 1)); continue; fi
-            replayed=$((replayed + 1))
-            # (-artifact_prefix: a crashing replay writes crash-<sha1> too, by default into the current folder.)
-            run_child "$bin" $(libfuzzer_limits "$len" "$timeout") "-artifact_prefix=$dir/replays/" "$artifact" \
-                >"$log" 2>&1 || true
-        fi
-        key=$(finding_key "$kind" "$log")
-        if [[ -z ${first[$key]:-} ]]; then
-            first[$key]=$artifact
-            keys+=("$key")
-        fi
-        count[$key]=$((${count[$key]:-0} + 1))
-    done < <(finding_files "$dir/artifacts")
-    echo "$target: $total finding files, ${#keys[@]} distinct (kept in ${dir#"$ROOT"/}/artifacts)"
-    ((skipped == 0)) || echo "$target: $skipped crash files not replayed (at most $max_replays are): look at them after a fix"
-    local index=0
-    for key in "${keys[@]}"; do
+        # (-artifact_prefix: a crashing replay writes crash-<sha1> too, by default into the current folder.)
+        LINKMATCH_FUZZ_FINDINGS="$dir/records" run_child "$bin" $(libfuzzer_limits "$target" "$len" "$timeout") \
+            "-artifact_prefix=$dir/replays/" "$artifact" >"$dir/replays/$(basename "$artifact").log" 2>&1 || true
+    done < <("$tool" findings-replay "$dir/artifacts" --records "$dir/records")
+    "$tool" findings-group "$dir/artifacts" --records "$dir/records" --logs "$dir/replays" --tsv "$dir/groups.tsv" |
+        sed "s|^|$target: |; s|$ROOT/||"
+    local index=0 kind count slug key
+    while IFS=$'\t' read -r -u 3 kind artifact count key slug; do
         index=$((index + 1))
-        echo "$target: finding $index (${count[$key]} files): $key"
+        echo "$target: finding $index ($count files): $key"
         mkdir -p "$dir/finding-$index"
-        cp "$dir/replays/$(basename "${first[$key]}").log" "$dir/finding-$index/replay.log"
-        kind=$(basename "${first[$key]}")
-        store_finding "$target" "$bin" "$dir/finding-$index" "${first[$key]}" "${kind%%-*}" "$len"
-    done
+        store_finding "$target" "$bin" "$dir/finding-$index" "$artifact" "$kind" "$len" "$slug"
+    done 3<"$dir/groups.tsv"
 }
 
 # Recomputes Corpus/<target>/merged/: the smallest set of inputs (libFuzzer -set_cover_merge) that, on
@@ -234,7 +197,7 @@ merge_corpus() {
     ls "$out" | LC_ALL=C sort >"$base"
     while IFS= read -r -d '' input; do cp "$input" "$old/"; done < <(corpus_inputs "$ROOT/Corpus/$target/merged")
     local status=0
-    TMPDIR="$dir/tmp" run_child "$bin" $(libfuzzer_limits "$len" "$timeout") -set_cover_merge=1 \
+    TMPDIR="$dir/tmp" run_child "$bin" $(libfuzzer_limits "$target" "$len" "$timeout") -set_cover_merge=1 \
         "-artifact_prefix=$dir/merge-" "-merge_control_file=$dir/merge.control" "$out" "$old" "$dir/new" >"$dir/merge.log" 2>&1 || status=$?
     if ((status != 0)); then
         echo "$target: merge failed (exit $status), see ${dir#"$ROOT"/}/merge.log; merged/ unchanged" >&2
@@ -263,19 +226,21 @@ for target in "${targets[@]}"; do
             done < <(corpus_inputs "$ROOT/Corpus/$target/$part")
         done
     fi
-    len=${max_len:-$(default_max_len "$target")}
-    search=($(libfuzzer_search_flags "$target"))
-    flags=($(libfuzzer_limits "$len" "$timeout") ${search[@]+"${search[@]}"} "-max_total_time=$seconds" -print_final_stats=1
+    len=${max_len:-$("$tool" target-value "$target" max-len)}
+    target_seconds=${seconds:-$("$tool" target-value "$target" "$budget-seconds")}
+    flags=($(libfuzzer_fuzz_flags "$target" "$len" "$timeout") "-max_total_time=$target_seconds" -print_final_stats=1
         "-artifact_prefix=$dir/artifacts/")
     ((jobs == 0)) || flags+=($(libfuzzer_fork_flags "$jobs"))
-    [[ ! -f $ROOT/Corpus/$target.dict ]] || flags+=("-dict=$ROOT/Corpus/$target.dict")
+    search=$("$tool" target-flags "$target" | { grep -vE '^-(timeout|rss_limit_mb|max_len)=' || true; } | paste -s -d ' ' -)
     how="$jobs processes (fork mode)"
     ((jobs != 0)) || how="one process (no fork mode)"
-    echo "== $target: fuzzing ${seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${search[*]+, ${search[*]}}${mutant:+, candidate = mutant $mutant}"
+    echo "== $target: fuzzing ${target_seconds}s with $how from $(ls "$dir/start" | wc -l) corpus inputs${search:+, $search}${mutant:+, candidate = mutant $mutant}"
     started=$(date +%s%N)
     status=0
     # TMPDIR: fork mode keeps its jobs' files there; in the run folder nothing is left in /tmp.
-    TMPDIR="$dir/tmp" run_child "$bin" "${flags[@]}" "$dir/new" "$dir/start" >"$dir/fuzz.log" 2>&1 || status=$?
+    # LINKMATCH_FUZZ_FINDINGS: a failing check writes its record there (FindingRecord).
+    TMPDIR="$dir/tmp" LINKMATCH_FUZZ_FINDINGS="$dir/records" run_child "$bin" "${flags[@]}" "$dir/new" "$dir/start" \
+        >"$dir/fuzz.log" 2>&1 || status=$?
     elapsed=$((($(date +%s%N) - started) / 1000000))
     if ! log_has_banner "$dir/fuzz.log"; then
         echo "error: fuzz-$target did not start libFuzzer (no 'INFO: Running with' banner):" >&2

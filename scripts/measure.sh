@@ -40,6 +40,7 @@ done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+load_targets || exit 2
 declare -A bins
 for target in differential document "${TARGETS[@]}"; do
     [[ -n ${bins[$target]:-} ]] && continue
@@ -50,7 +51,7 @@ done
 # (an `exit` inside `< <(...)` only ended the subshell and left a blank row).
 run_once() { # target seconds seed [mutant]
     local target=$1 limit=$2 seed=$3 mutant=${4:-}
-    rm -rf "$work/corpus" "$work/artifacts"
+    rm -rf "$work/corpus" "$work/artifacts" "$work/records"
     mkdir -p "$work/corpus" "$work/artifacts"
     if ((from_corpus)); then # a copy: libFuzzer writes into its first corpus folder
         local part input
@@ -62,11 +63,11 @@ run_once() { # target seconds seed [mutant]
     local started
     started=$(date +%s%N)
     local len=256
-    if ((from_corpus)); then len=$(default_max_len "$target"); fi # committed inputs are longer than 256 bytes
+    if ((from_corpus)); then len=$("$TOOL" target-value "$target" max-len); fi # committed inputs are longer than 256 bytes
     status=0
-    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant "${bins[$target]}" $(libfuzzer_limits "$len") \
-        $(libfuzzer_search_flags "$target") "-dict=$ROOT/Corpus/$target.dict" "-seed=$seed" "-max_total_time=$limit" \
-        -print_final_stats=1 "-artifact_prefix=$work/artifacts/" ${extra[@]+"${extra[@]}"} "$work/corpus" >"$work/log" 2>&1) || status=$?
+    # A failing check writes a finding record into records/ (whether the mutant was found: found_mutant).
+    (cd "$work" && LINKMATCH_FUZZ_MUTANT=$mutant LINKMATCH_FUZZ_FINDINGS="$work/records" "${bins[$target]}" \
+        $(libfuzzer_fuzz_flags "$target" "$len") "-seed=$seed" "-max_total_time=$limit" -print_final_stats=1 "-artifact_prefix=$work/artifacts/" ${extra[@]+"${extra[@]}"} "$work/corpus" >"$work/log" 2>&1) || status=$?
     ms=$((($(date +%s%N) - started) / 1000000))
     log_has_banner "$work/log" || { echo "error: fuzz-$target: no libFuzzer banner" >&2; tail -5 "$work/log" >&2; exit 2; }
     runs=$(log_executed_units "$work/log")
@@ -98,9 +99,8 @@ if [[ $only != speed ]]; then
     echo
     echo "| mutant | target | found | executions (median) | seconds (median) |"
     echo "|---|---|---:|---:|---:|"
-    tool=$(tool_build) || exit 2
     # One line per mutant: NAME TARGET... (the catalog's targets, Sources/LinkMatchMutants).
-    mutants=$("$tool" mutants) || exit 2
+    mutants=$("$TOOL" mutants) || exit 2
     while read -r -u 3 mutant targets; do # fd 3: the fuzzers keep stdin
         [[ -z $chosen || ,$chosen, == *",$mutant,"* ]] || continue
         for target in $targets; do
@@ -109,7 +109,8 @@ if [[ $only != speed ]]; then
             : >"$work/times"
             for seed in $(seq 1 "$repeats"); do
                 run_once "$target" "$cap" "$seed" "$mutant"
-                if ls "$work/artifacts"/crash-* >/dev/null 2>&1; then
+                # Found: a check failed with the mutant as the candidate (its finding record says so).
+                if (($("$TOOL" findings "$work/records" --count --mutant "$mutant") > 0)); then
                     found=$((found + 1))
                     echo "$runs" >>"$work/runs"
                     echo "$ms" >>"$work/times"

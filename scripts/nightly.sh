@@ -7,7 +7,7 @@ usage() {
     cat >&2 <<'EOF'
 scripts/nightly.sh [--seconds N] [--jobs N] [--asan]
 
-Fuzzes every target for N seconds (default 600) with N processes (default: nproc) in libFuzzer's fork
+Fuzzes every target for N seconds (default: each target's nightly budget, FuzzTarget.nightlySeconds) with N processes (default: nproc) in libFuzzer's fork
 mode, adds new coverage to Corpus/<target>/merged/ and stores deduplicated, minimized failures with
 readable twins in Corpus/<target>/regressions/ (both via scripts/fuzz.sh), then writes
 fuzz-artifacts/nightly-report.md: one section per new regression with its readable case, ready to be
@@ -17,7 +17,7 @@ EOF
     exit 2
 }
 
-seconds=600 extra=()
+seconds="" extra=()
 while (($#)); do
     case $1 in
         --seconds) seconds=${2:?}; shift ;;
@@ -27,7 +27,9 @@ while (($#)); do
     esac
     shift
 done
-[[ $seconds =~ ^[0-9]+$ ]] || { echo "not a number: $seconds" >&2; exit 2; }
+[[ -z $seconds || $seconds =~ ^[0-9]+$ ]] || { echo "not a number: $seconds" >&2; exit 2; }
+if [[ -n $seconds ]]; then budget=(--seconds "$seconds"); else budget=(--budget nightly); fi
+load_targets || exit 2 # builds the corpus tool once; fuzz.sh reuses it (LINKMATCH_FUZZ_TOOL)
 
 # fuzz.sh runs as a child in its own session: a signal here is passed on to it (its own traps restore
 # Corpus/), and this script stops too instead of writing a report of a run that did not finish.
@@ -38,7 +40,7 @@ before=$(mktemp)
 trap 'rm -f "$before"' EXIT
 list_regressions >"$before"
 status=0
-run_child "$ROOT/scripts/fuzz.sh" --merge --seconds "$seconds" "${extra[@]}" || status=$?
+run_child "$ROOT/scripts/fuzz.sh" --merge "${budget[@]}" ${extra[@]+"${extra[@]}"} || status=$?
 report="$ROOT/fuzz-artifacts/nightly-report.md"
 mkdir -p "$(dirname "$report")"
 new=()
@@ -46,7 +48,7 @@ while IFS= read -r file; do new+=("$file"); done < <(list_regressions | comm -13
 {
     echo "# Nightly fuzzing: $(date -u +%Y-%m-%d)"
     echo
-    echo "Every target fuzzed ${seconds}s (scripts/fuzz.sh --merge --seconds $seconds${extra[*]:+ ${extra[*]}}); exit status $status."
+    echo "Every target fuzzed (scripts/fuzz.sh --merge ${budget[*]}${extra[*]:+ ${extra[*]}}); exit status $status."
     echo
     # What the corpus, merged/ included, now reaches of Sources/LinkMatch (a plain replay with source coverage).
     "$ROOT/scripts/coverage.sh" --summary-line 2>/dev/null || echo "corpus coverage: scripts/coverage.sh failed"

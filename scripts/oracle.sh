@@ -15,6 +15,7 @@
 # is written to FILE.partial.PID and renamed at the end, so a killed run leaves no half file.
 # SWCUTIL (env) or --swcutil picks the program, so a stand-in can answer (scripts/swcutil-standin.sh).
 # swcutil runs inside DIR (the kit's file arguments are relative to it): give a stand-in absolute paths.
+# No -e or pipefail: every swcutil run is recorded with its exit status, a failing one included (and bash 3.2).
 set -u
 
 usage() {

@@ -17,7 +17,8 @@ EOF
 }
 
 (($#)) || usage
-tool=$(tool_build) || exit 2
+load_targets || exit 2
+tool=$TOOL
 status=0
 for file in "$@"; do
     [[ $file == *.json && -e ${file%.json} ]] && file=${file%.json}

@@ -7,6 +7,7 @@
 # verify or match, URL must equal -u exactly (so a URL mangled on the way fails loudly). Every matching
 # line's TEXT is printed on stdout, in file order; the exit status is the first matching line's EXIT.
 # No matching line: a message on stderr and exit 70. A malformed command line: usage, exit 64.
+# No -e or pipefail: it answers with the canned exit status, and a missing answer is an answer too.
 set -u
 usage() { echo "usage: swcutil verify -d DOMAIN -j FILE -u URL | swcutil match -u URL -j DICT" >&2; exit 64; }
 if [ -z "${SWCUTIL_STANDIN_ANSWERS:-}" ] || [ ! -f "$SWCUTIL_STANDIN_ANSWERS" ]; then

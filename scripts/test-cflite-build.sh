@@ -33,6 +33,7 @@ if command -v precompile_swift >/dev/null 2>&1; then
     exit 2
 fi
 
+load_targets || exit 2 # exports LINKMATCH_FUZZ_TOOL: build.sh uses this corpus tool instead of building one
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export SRC="$tmp/src" OUT="$tmp/out" WORK="$tmp/work" SANITIZER=address LINKMATCH_SWIFT_SCRATCH="$ROOT/.build-cflite"
@@ -80,11 +81,11 @@ for target in "${TARGETS[@]}"; do
     else
         fail "$target.dict missing or different from Corpus/$target.dict"
     fi
-    # Exactly: the section, fuzz.sh's max_len, the timeout and fuzz.sh's search flags for the target as
-    # option lines ("-len_control=0" -> "len_control = 0"), nothing more.
-    search=$(libfuzzer_search_flags "$target" | sed -E 's/^-([a-z_]+)=(.*)$/\1 = \2/')
-    expected=$(printf '[libfuzzer]\nmax_len = %s\ntimeout = 10\n%s' "$(default_max_len "$target")" "$search")
-    if [[ -f $OUT/$target.options ]] && [[ $(cat "$OUT/$target.options") == "$expected" ]]; then
+    # Exactly FuzzTarget's options file (its form is tested in TargetListTests): the section, fuzz.sh's
+    # max_len, the timeout and the target's search flags as option lines, nothing more.
+    expected=$("$TOOL" target-options "$target")
+    if [[ -f $OUT/$target.options ]] && [[ $(cat "$OUT/$target.options") == "$expected" ]] &&
+        grep -q '^max_len = [0-9]' "$OUT/$target.options"; then
         pass "$target.options: $(grep -v '^\[' "$OUT/$target.options" | paste -s -d ' ' -)"
     else
         fail "$target.options missing or not: $(printf '%s' "$expected" | paste -s -d ' ' -)"

@@ -49,10 +49,9 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 echo "== building the fuzzers and the corpus tool once"
+load_targets # exports LINKMATCH_FUZZ_TOOL: the runs below build no corpus tool
 for target in "${TARGETS[@]}"; do fuzz_build "$target" >/dev/null; done
-export LINKMATCH_FUZZ_BIN_DIR="$ROOT/.build-fuzz/release"
-LINKMATCH_FUZZ_TOOL=$(tool_build)
-export LINKMATCH_FUZZ_TOOL LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1
+export LINKMATCH_FUZZ_BIN_DIR="$ROOT/.build-fuzz/release" LINKMATCH_FUZZ_STORE_MUTANT_FINDINGS=1
 
 repo="$work/repo"
 mkdir -p "$repo"

@@ -6,6 +6,7 @@
 # document and part seeds: their first rules against INDEX.md's sample URLs) and the hand-made part cases in
 # Sources/Fuzz/CorpusTool/HandmadeSeeds.swift. Run it after changing the seed byte format
 # (LinkMatchFuzzing) and commit the result. Exit 1 if a spec or conformance case cannot be encoded.
+# No -e needed: the only command's status is the script's.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 tool=$(tool_build) || exit 2

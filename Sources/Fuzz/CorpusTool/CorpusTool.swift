@@ -13,7 +13,7 @@ enum CorpusTool {
                  (the conformance protocol on stdin/stdout, answered by a planted mistake or a reading)
                fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
                  (--corpus defaults to DIR/Corpus, DIR to the working directory; the sources to TestData/ of the tree the tool was built from)
-
+        \(TargetCommands.usage)
         """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -31,7 +31,9 @@ enum CorpusTool {
             }
             return 0
         case "conformance": return conformance(options)
-        default: return usageError("unknown command '\(command)'")
+        default:
+            // targets, target-flags, findings, libfuzzer-log...: TargetCommands.swift.
+            return TargetCommands.run(command, Array(arguments.dropFirst())) ?? usageError("unknown command '\(command)'")
         }
     }
 

@@ -34,6 +34,7 @@ public func linkmatchFuzzOne(_ target: UnsafePointer<CChar>, _ data: UnsafePoint
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     if let failure = Checks.run(session.target, bytes, engines: session.engines) {
         StandardError.write(FailureReport.text(failure, source: nil))
+        FindingWriter.record(failure, bytes: bytes, inputPath: nil, session: session)
         abort()
     }
     return 0

@@ -29,6 +29,7 @@ enum Replay {
             if let failure = Checks.run(session.target, Array(data), engines: session.engines) {
                 failures += 1
                 StandardError.write(FailureReport.text(failure, source: file))
+                FindingWriter.record(failure, bytes: Array(data), inputPath: file, session: session)
             }
         }
         StandardError.write("\(program): replayed \(files.count) inputs, \(failures) failed (candidate \(session.engines.candidate.name))\n")

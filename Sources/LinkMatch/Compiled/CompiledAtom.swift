@@ -46,6 +46,32 @@ struct AtomPattern: Sendable {
         return out
     }
 
+    /// Literal starts of which every text the pattern matches begins with one: the leading literal
+    /// units, each extended by the leading literal units of one value when a variable with at most
+    /// `maxIndexedValues` values comes next (so `/$(food)/*` is found by `pizza`, `tacos`, …). Just
+    /// the leading units when a value starts with a wildcard or the variable has more values.
+    var literalPrefixes: [[UInt32]] {
+        let lead = literalPrefix
+        guard lead.count < atoms.count, case .choice(let c) = atoms[lead.count], choices[c].count <= Self.maxIndexedValues else {
+            return [lead]
+        }
+        var keys: [[UInt32]] = []
+        for value in choices[c] {
+            var key = lead
+            for atom in value {
+                guard case .unit(let u) = atom else { break }
+                key.append(u)
+            }
+            if key.count == lead.count { return [lead] }
+            keys.append(key)
+        }
+        return keys
+    }
+
+    /// The most values a variable may have for its values to be index keys (a rule is then listed
+    /// once per value in the rule index).
+    static let maxIndexedValues = 64
+
     /// The literal units the pattern ends with: every text it matches ends with them.
     var literalSuffix: [UInt32] {
         var out: [UInt32] = []

@@ -4,8 +4,9 @@ struct CompiledPattern: Sendable {
     let main: MatchProgram
     /// N3's parent-path alternative, nil when it does not apply.
     let parent: MatchProgram?
-    /// UTF-8 of the literal units every matching text starts with (the rule index's key).
-    let literalPrefix: [UInt8]
+    /// UTF-8 of the literal starts of which every matching text begins with one (the rule index's
+    /// keys; `AtomPattern.literalPrefixes`). One key, possibly empty, unless a variable leads.
+    let literalPrefixes: [[UInt8]]
     /// UTF-8 of the literal units every matching text ends with (the rule index's key for a pattern
     /// with no literal prefix); empty with an N3 parent alternative, whose `/*` ends the main program.
     let literalSuffix: [UInt8]
@@ -13,14 +14,24 @@ struct CompiledPattern: Sendable {
     init(main: AtomPattern, parent: AtomPattern?) {
         self.main = MatchProgram(main)
         self.parent = parent.map(MatchProgram.init)
-        var prefix = Self.utf8(main.literalPrefix)
+        // With an N3 parent, a text matches one program or the other: a key must start the texts of
+        // both, so each is cut to what the main and the parent key (for the same value) share.
+        var keys = main.literalPrefixes.map(Self.utf8)
         if let parent {
-            let other = Self.utf8(parent.literalPrefix)
-            var common = 0
-            while common < prefix.count, common < other.count, prefix[common] == other[common] { common += 1 }
-            prefix.removeLast(prefix.count - common)
+            var others = parent.literalPrefixes.map(Self.utf8)
+            if others.count != keys.count {
+                keys = [Self.utf8(main.literalPrefix)]
+                others = [Self.utf8(parent.literalPrefix)]
+            }
+            for i in keys.indices {
+                var common = 0
+                while common < keys[i].count, common < others[i].count, keys[i][common] == others[i][common] { common += 1 }
+                keys[i].removeLast(keys[i].count - common)
+            }
+            if keys.contains(where: \.isEmpty) { keys = [[]] }
         }
-        literalPrefix = prefix
+        var seen = Set<[UInt8]>()
+        literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
         literalSuffix = parent == nil ? Self.utf8(main.literalSuffix) : []
     }
 

@@ -58,8 +58,8 @@ final class CompiledRule: Sendable {
         }
     }
 
-    /// The bytes every path this rule matches starts with (in the rule's text form).
-    var pathKey: [UInt8] { path?.literalPrefix ?? [] }
+    /// The byte strings of which every path this rule matches starts with one (in the rule's text form).
+    var pathKeys: [[UInt8]] { path?.literalPrefixes ?? [[]] }
     /// The bytes every path this rule matches ends with, reversed (in the rule's text form).
     var reversedPathSuffix: [UInt8] { (path?.literalSuffix ?? []).reversed() }
 

@@ -11,22 +11,29 @@ struct RuleIndex: Sendable {
     /// One trie per text form: reversed literal suffixes of the rules with no literal prefix.
     private let suffixTries: [PrefixTrie?]
 
+    /// Some rule is listed under several keys (one per value of a leading variable), so a text can
+    /// reach it twice: candidates are then deduplicated.
+    private let listsRulesTwice: Bool
+
     init(rules: [Int32], all: [CompiledRule]) {
         self.rules = rules
         var keys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
         var suffixKeys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
+        var twice = false
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
-            let prefix = rule.pathKey
-            let suffix = prefix.isEmpty ? rule.reversedPathSuffix : []
-            if suffix.isEmpty {
-                keys[rule.form.index].append((prefix, Int32(ordinal)))
-            } else {
+            let prefixes = rule.pathKeys
+            let suffix = prefixes == [[]] ? rule.reversedPathSuffix : []
+            if !suffix.isEmpty {
                 suffixKeys[rule.form.index].append((suffix, Int32(ordinal)))
+                continue
             }
+            if prefixes.count > 1 { twice = true }
+            for prefix in prefixes { keys[rule.form.index].append((prefix, Int32(ordinal))) }
         }
         tries = keys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
         suffixTries = suffixKeys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
+        listsRulesTwice = twice
     }
 
     /// The ordinals of the rules that can match `texts`' path, ascending.
@@ -41,7 +48,17 @@ struct RuleIndex: Sendable {
             if let prefixes { lists += prefixes.collect(prefixesOf: path, into: &out, work: &work) }
             if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: &out, work: &work) }
         }
-        if lists > 1 { out.sort() }
+        if lists > 1 {
+            out.sort()
+            if listsRulesTwice {
+                var kept = 0
+                for i in out.indices where i == 0 || out[i] != out[kept - 1] {
+                    out[kept] = out[i]
+                    kept += 1
+                }
+                out.removeLast(out.count - kept)
+            }
+        }
         return out
     }
 }

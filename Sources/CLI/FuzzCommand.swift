@@ -18,7 +18,9 @@ struct FuzzCommand: ParsableCommand {
         on plus the two answers. One minimized example per class is printed with its count and a \
         replay line both programs can read. --known FILE accepts classes (a classes.jsonl from \
         --report, or replay lines; '#' starts a comment). A program that crashes, hangs past \
-        --timeout or breaks the protocol is reported as a class of its own and restarted. Cases are \
+        --timeout or breaks the protocol is reported as a class of its own and restarted; one that fails \
+        twice before answering anything (not found, exits at once...) stops the run with its reason \
+        and stderr. --report DIR is checked for writing before fuzzing starts. Cases are \
         reproducible from --seed. Exit status: 0 no new class, 1 new classes, 2 the program could \
         not be run (or a usage error).
         """

@@ -36,20 +36,24 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parsed = try DocumentLoader.loadForDeciding(file)
+        do {
+            try DomainOption.check(domain)
+        } catch {
+            throw error.report(json: json)
+        }
+        let parsed = try DocumentLoader.loadForDeciding(file, json: json)
         let document = parsed.document
         let apps: [String]
         if let app {
             apps = [app]
             if !document.appIDs.contains(app) {
                 let listed = document.appIDs.isEmpty ? "none" : document.appIDs.joined(separator: ", ")
-                Output.error("warning: \(file): no entry lists app \(app) (apps in the file: \(listed)); every URL is no_match for it")
+                Output.error("warning [app-not-listed] \(file): no entry lists app \(app) (apps in the file: \(listed)); every URL is no_match for it")
             }
         } else {
             apps = document.appIDs
             if apps.isEmpty {
-                Output.error("linkmatch: \(file): the file lists no app, so there is nothing to decide (give --app to decide anyway)")
-                throw ExitCode(1)
+                throw CLIError("no-app", file, "the file lists no app, so there is nothing to decide (give --app to decide anyway)").report(json: json)
             }
         }
 
@@ -61,7 +65,7 @@ struct CheckCommand: ParsableCommand {
             switch URLReading.parse(text) {
             case .failure(let failure):
                 allDecided = false
-                Output.error("linkmatch: \(failure.message)")
+                Output.error(failure.message)
                 results.append(JSONBuild.object([("url", .string(text)), ("error", .string("\(failure.error)")),
                                                  ("code", .string(failure.error.kind.rawValue)),
                                                  ("offset", JSONBuild.number(failure.error.offset))]))
@@ -80,7 +84,7 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if json {
-            Output.line(JSONBuild.object([("file", .string(file)), ("domain", JSONBuild.string(domain)),
+            Output.json(JSONBuild.object([("file", .string(file)), ("domain", JSONBuild.string(domain)),
                                           ("results", .array(results))]).serialized(pretty: true))
         }
         if !allDecided { throw ExitCode(1) }
@@ -88,17 +92,25 @@ struct CheckCommand: ParsableCommand {
 
     /// `APP  match     applinks.details[0].components[1]`, or the reason for no_match.
     static func textLine(app: String, width: Int, decision: Decision, url: ParsedURL, domain: String?) -> String {
-        let outcome = decision.outcome.rawValue.rightPadded(to: 9)
+        // At least one space after the outcome, also after the longest one ("undecided").
+        let outcome = decision.outcome.rawValue.rightPadded(to: 8) + " "
         let detail: String
         if let rule = decision.rule {
             detail = rule.sourcePath
         } else if decision.reason == .host, let domain {
-            detail = "(host \(url.host) is not \(domain))"
+            detail = "(host \(url.host) is not \(domain)" + idnHint(url) + ")"
         } else if decision.reason == .scheme {
             detail = "(scheme \(url.scheme) is not https)"
         } else {
             detail = decision.reason.map { "(\($0.words))" } ?? ""
         }
         return app.rightPadded(to: width) + "  " + outcome + detail
+    }
+
+    /// For a host written in Unicode (U4 percent-encoded it): how to write the URL so it can match.
+    static func idnHint(_ url: ParsedURL) -> String {
+        let decoded = PercentCoding.decodeLenient(url.host)
+        guard decoded.unicodeScalars.contains(where: { !$0.isASCII }), let ascii = DomainOption.asciiForm(decoded) else { return "" }
+        return "; a Unicode host is not converted to punycode (SPEC.md U3, open point U3-idn-host): write it \(ascii)"
     }
 }

@@ -48,7 +48,7 @@ struct ConformanceCommand: ParsableCommand {
     func run() throws {
         let matcher = reading.flatMap(Readings.named)?.engine ?? (engine ?? .defaultChoice).engine
         while let line = readLine(strippingNewline: true) {
-            Output.line(ConformanceProtocol.answer(line: line, engine: matcher))
+            Output.json(ConformanceProtocol.answer(line: line, engine: matcher))
         }
     }
 }

@@ -2,61 +2,156 @@ import ArgumentParser
 import Foundation
 import LinkMatch
 
-/// Reads an AASA file for a command. A file that cannot be read or parsed at all is a `CLIFailure`
-/// whose message names the file (and line/column for JSON syntax errors, D1).
+/// Reads an AASA file for a command. A file that cannot be read or parsed at all is a `CLIError`
+/// naming the file (and line/column for JSON syntax errors, D1).
 enum DocumentLoader {
-    /// The file for `check` and `explain`: a file that cannot be used at all is reported and exits 1;
-    /// otherwise parser errors are printed as warnings and what parsed is returned.
-    static func loadForDeciding(_ file: String) throws -> ParsedDocument {
+    /// The file for `check` and `explain`: a file that cannot be used at all is reported (with
+    /// `json`, as a JSON error object too) and exits 1; otherwise parser errors are printed as
+    /// warnings and what parsed is returned.
+    static func loadForDeciding(_ file: String, json: Bool = false) throws -> ParsedDocument {
         let parsed: ParsedDocument
         do {
             parsed = try load(file)
         } catch {
-            Output.error("linkmatch: \(error)")
-            throw ExitCode(1)
+            throw error.report(json: json)
         }
         warnAboutErrors(in: parsed, file: file)
         return parsed
     }
 
-    static func load(_ file: String) throws(CLIFailure) -> ParsedDocument {
+    static func load(_ file: String) throws(CLIError) -> ParsedDocument {
         let bytes = try read(file)
         do {
             return try AASADocument.parse(bytes)
         } catch {
-            throw CLIFailure("\(file): \(error.message) [\(error.code)]")
+            throw CLIError(error.code, file, error.message)
         }
     }
 
-    static func read(_ file: String) throws(CLIFailure) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw CLIFailure("\(file): cannot read the file: \(Self.reason(error))")
+    /// The parser's size limit (D1): a larger file is refused before it is read.
+    static var documentLimit: Int { JSONParser.Limits().maxBytes }
+
+    /// The bytes of a regular file of at most `limit` bytes. Everything else is a typed error, found
+    /// without reading more than `limit + 1` bytes: a directory, device, FIFO or socket is refused on
+    /// its type before it is opened (so a FIFO never blocks and `/dev/zero` is never read), and a
+    /// file is opened non-blocking and checked again after opening (it may have been replaced).
+    static func read(_ file: String, limit: Int = documentLimit) throws(CLIError) -> [UInt8] {
+        var info = stat()
+        guard stat(file, &info) == 0 else { throw failure(file, errno) }
+        try requireRegular(file, info)
+        if Int(info.st_size) > limit { throw tooLarge(file, size: Int(info.st_size), limit: limit) }
+        let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(file, errno) }
+        defer { _ = close(fd) }
+        guard fstat(fd, &info) == 0 else { throw failure(file, errno) }
+        try requireRegular(file, info)
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count <= limit else { throw tooLarge(file, size: nil, limit: limit) }
+                bytes += [UInt8](repeating: 0, count: min(max(count, 4096), limit + 1 - count))
+            }
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n > 0 {
+                count += n
+            } else if n == 0 {
+                break
+            } else if errno != EINTR {
+                throw failure(file, errno)
+            }
         }
+        return Array(bytes[..<count])
     }
 
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain, ns.code == NSFileReadNoSuchFileError { return "no such file" }
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
+    private static func requireRegular(_ file: String, _ info: stat) throws(CLIError) {
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: kind = "a directory"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
         }
-        return ns.localizedDescription
+        throw CLIError("not-a-regular-file", file, "cannot read the file: it is \(kind); give a regular file")
+    }
+
+    private static func tooLarge(_ file: String, size: Int?, limit: Int) -> CLIError {
+        let size = size.map { "\($0) bytes" } ?? "over \(limit) bytes"
+        return CLIError("file-too-large", file, "the file is \(size); the limit is \(limit) bytes (SPEC.md D1)")
+    }
+
+    private static func failure(_ file: String, _ err: Int32) -> CLIError {
+        switch err {
+        case ENOENT: return CLIError("no-such-file", file, "cannot read the file: no such file")
+        case ENOTDIR: return CLIError("no-such-file", file, "cannot read the file: a part of the path is not a directory")
+        case EACCES, EPERM: return CLIError("unreadable-file", file, "cannot read the file: permission denied")
+        case EISDIR: return CLIError("not-a-regular-file", file, "cannot read the file: it is a directory; give a regular file")
+        default: return CLIError("unreadable-file", file, "cannot read the file: \(String(cString: strerror(err)))")
+        }
     }
 
     /// Parser diagnostics of severity error are printed as warnings: `check` and `explain` go on
     /// with what parsed (the parser is lenient, D10), but the user should know what was dropped.
     static func warnAboutErrors(in parsed: ParsedDocument, file: String) {
         for d in parsed.diagnostics where d.severity == .error {
-            Output.error("warning: \(file): \(d.path.isEmpty ? "(document)" : d.path): \(d.message) [\(d.code)]")
+            Output.error("warning [\(d.code)] \(file): \(d.path.isEmpty ? "(document)" : d.path): \(d.message)")
         }
     }
 }
 
-/// A problem with the command's input: printed to stderr, exit code 1.
-struct CLIFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+/// Output paths (`fuzz --report DIR`, `probes export DIR`, `probes import --vectors FILE`) are checked
+/// before the work starts, so a long run never ends in "cannot write" with its results lost.
+enum OutputPath {
+    /// `dir` exists as a directory (made if missing, with its parents) and a file can be created in it.
+    static func requireWritableDirectory(_ dir: String, flag: String) throws(CLIError) {
+        let subject = "\(flag) \(dir)"
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("output-unwritable", subject, "cannot make the directory: \(reason(error, near: dir))", exit: 2)
+        }
+        try requireCreatable(URL(fileURLWithPath: dir).appendingPathComponent(".linkmatch-write-check-\(getpid())").path, subject: subject)
+    }
+
+    /// A file can be written at `path` (its folder exists and takes a new file; `path` is not a folder).
+    static func requireWritableFile(_ path: String, flag: String) throws(CLIError) {
+        let subject = "\(flag) \(path)"
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError("output-unwritable", subject, "is a directory; give a file name", exit: 2)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try requireCreatable(folder.appendingPathComponent(".linkmatch-write-check-\(getpid())").path, subject: subject)
+    }
+
+    private static func requireCreatable(_ probe: String, subject: String) throws(CLIError) {
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw CLIError("output-unwritable", subject, "cannot write there: \(String(cString: strerror(errno)))", exit: 2)
+        }
+        _ = close(fd)
+        _ = unlink(probe)
+    }
+
+    /// strerror of the POSIX error under a Foundation error, else its description.
+    static func reason(_ error: Error, near path: String) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        // Foundation on Linux reports a path under a regular file as a generic write error.
+        var dir = URL(fileURLWithPath: path)
+        while dir.path != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDirectory) {
+                return isDirectory.boolValue ? "permission denied or read-only" : "\(dir.path) is a file, not a directory"
+            }
+            dir.deleteLastPathComponent()
+        }
+        return ns.localizedDescription
+    }
 }

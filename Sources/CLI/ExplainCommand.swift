@@ -1,14 +1,19 @@
 import ArgumentParser
 import LinkMatch
 
-/// `linkmatch explain FILE URL --app ID`: the decision in words, from the reference engine's own
-/// trace: the URL's parts, where the app is listed, the effective defaults, and part by part the
-/// deciding rule (or, when nothing matched, the rule that came closest and why it failed).
+/// `linkmatch explain FILE URL --app ID`: the decision in words: the URL's parts, where the app is
+/// listed, the effective defaults, and part by part the deciding rule (or, when nothing matched, the
+/// rule that came closest and why it failed). The compiled engine decides, as in `check`, so the two
+/// always agree; the reference engine's trace explains each rule, and where its step budget (M1) runs
+/// out on a part, the compiled engine's verdict for that part is shown and marked as such.
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
         abstract: "Explain, part by part, how a URL is decided for one app.",
-        discussion: "Uses the reference engine, whose evaluation is the trace shown. Exit 1 on a bad file or URL."
+        discussion: """
+        The compiled engine decides (as in 'check'); the reference engine's part-by-part evaluation \
+        explains it. Exit 1 on a bad file or URL.
+        """
     )
 
     @Argument(help: "The apple-app-site-association file.")
@@ -24,21 +29,24 @@ struct ExplainCommand: ParsableCommand {
     var domain: String?
 
     func run() throws {
+        do {
+            try DomainOption.check(domain)
+        } catch {
+            throw error.report()
+        }
         let parsed = try DocumentLoader.loadForDeciding(file)
         let parsedURL: ParsedURL
         switch URLReading.parse(url) {
         case .failure(let failure):
-            Output.error("linkmatch: \(failure.message)")
+            Output.error(failure.message)
             throw ExitCode(1)
         case .success(let u):
             parsedURL = u
         }
-        let document = parsed.document
-        let lines = Explanation(document: document, url: parsedURL, app: app, domain: domain).lines()
-        for line in lines { Output.line(line) }
+        let explanation = Explanation(document: parsed.document, url: parsedURL, app: app, domain: domain)
+        for line in explanation.lines() { Output.line(line) }
         for line in urlOpenPoints(parsedURL) { Output.line(line) }
-        let decision = ReferenceEngine().prepare(document).decide(parsedURL, appID: app, domain: domain ?? "")
-        if decision.outcome == .undecided { throw ExitCode(1) }
+        if explanation.decision.outcome == .undecided { throw ExitCode(1) }
     }
 }
 
@@ -65,12 +73,21 @@ struct Explanation {
     let url: ParsedURL
     let app: String
     let domain: String?
+    /// The decision, by the engine `check` uses by default.
+    let decision: Decision
+
+    init(document: AASADocument, url: ParsedURL, app: String, domain: String?) {
+        self.document = document
+        self.url = url
+        self.app = app
+        self.domain = domain
+        decision = EngineChoice.defaultChoice.engine.prepare(document).decide(url, appID: app, domain: domain ?? "")
+    }
 
     /// At most this many non-matching rules are listed one by one.
     static let listedRuleLimit = 10
 
     func lines() -> [String] {
-        let decision = ReferenceEngine().prepare(document).decide(url, appID: app, domain: domain ?? "")
         var out = urlSection(decision)
         switch decision.reason {
         case .scheme?:
@@ -90,7 +107,7 @@ struct Explanation {
             return out
         }
         let rules = document.effectiveRules(for: app)
-        let traces = rules.map { RuleProbe.parts(of: $0, url: url, variables: document.variables) }
+        let traces = rules.map { ExplainedTrace.parts(of: $0, url: url, variables: document.variables) }
         switch decision.outcome {
         case .match, .exclude:
             guard let deciding = decision.rule,
@@ -122,8 +139,14 @@ struct Explanation {
             }
             out += openPoints(rules[...])
         case .undecided:
+            // The compiled engine never answers undecided; kept so a future engine that does is explained.
             out.append("")
-            out.append("Decision: undecided: the reference engine's step budget ran out (M1)")
+            out.append("Decision: undecided: the \(EngineChoice.defaultChoice.rawValue) engine's step budget ran out (M1)")
+        }
+        if traces.contains(where: { $0.contains { $0.byCompiled } }) {
+            out.append("")
+            out.append("  note: the reference engine's step budget (\(ExplainedTrace.budgetWords), M1) ran out on the parts marked "
+                       + "\"compiled engine\"; their verdicts are the compiled engine's, which decides (it never runs out)")
         }
         return out
     }
@@ -207,19 +230,19 @@ struct Explanation {
         return parts.joined(separator: ", ")
     }
 
-    func triedBefore(rules: [EffectiveRule], traces: [[PartTrace]], upTo end: Int) -> [String] {
+    func triedBefore(rules: [EffectiveRule], traces: [[ExplainedPart]], upTo end: Int) -> [String] {
         guard end > 0 else { return [] }
         var out = ["  rules tried before it that did not match: \(end)"]
         if end == rules.count { out[0] = "  rules tried: \(end)" }
         for i in 0..<min(end, Self.listedRuleLimit) {
             let failed = traces[i].first { $0.verdict != .matched }
-            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.pattern.map(quoted) ?? "*") \($0.verdict.rawValue)" } ?? "matched"))
+            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.pattern.map(quoted) ?? "*") \(ExplainedTrace.verdictWords($0))" } ?? "matched"))
         }
         if end > Self.listedRuleLimit { out.append("    ... \(end - Self.listedRuleLimit) more") }
         return out
     }
 
-    func ruleSection(title: String, _ rule: EffectiveRule, _ parts: [PartTrace]) -> [String] {
+    func ruleSection(title: String, _ rule: EffectiveRule, _ parts: [ExplainedPart]) -> [String] {
         var out = ["", "\(title) \(rule.sourcePath): exclude \(rule.exclude), caseSensitive \(rule.caseSensitive), percentEncoded \(rule.percentEncoded)"]
         if !rule.caseSensitive { out.append("  caseSensitive false: pattern and text are compared folded to lower case (E1)") }
         if !rule.percentEncoded { out.append("  percentEncoded false: the text is percent-decoded before comparing (E3)") }
@@ -230,19 +253,23 @@ struct Explanation {
             let texts = part.texts.map { quoted($0) + folded($0, rule) }.joined(separator: ", ")
             out.append("  \(String(describing: part.part).rightPadded(to: width)) pattern \(pattern)")
             out.append("  \(pad) text    \(texts)" + (part.texts.count > 1 ? " (every occurrence must match, Q4)" : ""))
-            out.append("  \(pad) -> \(part.verdict.rawValue)"
+            out.append("  \(pad) -> \(ExplainedTrace.verdictWords(part))"
                        + (part.part == .path ? " (leading and trailing slashes ignored, N1-N3)" : ""))
         }
         return out
     }
 
-    func why(_ part: PartTrace, _ rule: EffectiveRule) -> String {
+    func why(_ part: ExplainedPart, _ rule: EffectiveRule) -> String {
         switch part.verdict {
         case .invalidPattern:
             return "the pattern is invalid or uses an undefined variable, so this rule never matches (P3, P4)"
         case .undecided:
             return "the step budget ran out (M1)"
         case .notMatched, .matched:
+            if part.byCompiled {
+                return "pattern \(quoted(part.pattern ?? "*")) does not match \(part.texts.map(quoted).joined(separator: ", ")) "
+                    + "(the compiled engine's verdict: the reference engine's step budget ran out here, M1)"
+            }
             let pattern = part.pattern ?? "*"
             let texts = part.texts.map(quoted).joined(separator: ", ")
             return "pattern \(quoted(pattern)) does not match \(texts)"

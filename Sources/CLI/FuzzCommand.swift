@@ -18,7 +18,9 @@ struct FuzzCommand: ParsableCommand {
         on plus the two answers. One minimized example per class is printed with its count and a \
         replay line both programs can read. --known FILE accepts classes (a classes.jsonl from \
         --report, or replay lines; '#' starts a comment). A program that crashes, hangs past \
-        --timeout or breaks the protocol is reported as a class of its own and restarted. Cases are \
+        --timeout or breaks the protocol is reported as a class of its own and restarted; one that fails \
+        twice before answering anything (not found, exits at once...) stops the run with its reason \
+        and stderr. --report DIR is checked for writing before fuzzing starts. Cases are \
         reproducible from --seed. Exit status: 0 no new class, 1 new classes, 2 the program could \
         not be run (or a usage error).
         """
@@ -60,20 +62,39 @@ struct FuzzCommand: ParsableCommand {
         if shrinks < 1 { throw ValidationError("--shrinks must be at least 1") }
     }
 
+    /// `--known` files: classes.jsonl lines or replay lines, each a request with a whole document.
+    static let knownLimit = 64 << 20
+
+    var programSubject: String { "--program \(JSONValue.string(program).serialized())" }
+
     func run() throws {
+        // An unwritable --report is found now, not after the run.
+        if let report {
+            do {
+                try OutputPath.requireWritableDirectory(report, flag: "--report")
+            } catch {
+                throw error.report()
+            }
+        }
+        var knownText: String?
+        if let known {
+            do {
+                knownText = String(decoding: try DocumentLoader.read(known, limit: Self.knownLimit), as: UTF8.self)
+            } catch {
+                var error = error.exiting(2)
+                error.subject = "--known \(error.subject)"
+                throw error.report()
+            }
+        }
         let external = ExternalEngine(command: program, timeout: timeout)
         defer { external.process.stop() }
         var options = ExternalFuzzer.Options(seed: seed, cases: cases, seconds: seconds, shrinksPerSignature: shrinks)
-        if let known {
-            guard let text = try? String(contentsOfFile: known, encoding: .utf8) else {
-                Output.error("linkmatch: cannot read --known file \(known)")
-                throw ExitCode(2)
-            }
-            switch KnownClasses.load(text: text, file: known, fuzzer: ExternalFuzzer(external: external, ours: engine.engine, options: options)) {
+        if let known, let knownText {
+            switch KnownClasses.load(text: knownText, file: known, fuzzer: ExternalFuzzer(external: external, ours: engine.engine, options: options)) {
             case .failure(let error):
-                Output.error("linkmatch: \(error)")
-                throw ExitCode(2)
+                throw CLIError("invalid-known-file", "--known \(known)", "\(error)", exit: 2).report()
             case .success(let loaded):
+                if let givenUp = external.process.givenUp { throw unusable(givenUp, launches: external.process.launches).report() }
                 options.known = loaded.classes
                 for line in loaded.agreeing {
                     Output.line("note: \(known):\(line): both programs agree on this replay line now")
@@ -86,8 +107,12 @@ struct FuzzCommand: ParsableCommand {
         let result = fuzzer.run { event in
             switch event {
             case .classFound(let found):
-                Output.line("found: \(found.key)\(found.known ? " (known)" : "")")
+                if external.process.givenUp == nil { Output.line("found: \(found.key)\(found.known ? " (known)" : "")") }
             }
+        }
+        if let givenUp = result.programUnusable {
+            // Failed before answering anything: its classes would only repeat this, request by request.
+            throw unusable(givenUp, launches: external.process.launches).report()
         }
         Output.line("")
         for (number, found) in FuzzReportWriter.numbered(result.classes) {
@@ -99,9 +124,9 @@ struct FuzzCommand: ParsableCommand {
             guard !found.known else { continue }
             Output.line(found.key.isProgramFailure ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")
             if case .failure(let message) = found.example.theirs { Output.line(message) }
-            Output.line(found.example.readable)
+            Output.json(found.example.readable)
             Output.line("replay (one line, for both programs):")
-            Output.line(found.example.jsonl)
+            Output.json(found.example.jsonl)
             Output.line("")
         }
         Output.line(FuzzReportWriter.summary(result) + ", program started \(external.process.launches) time\(external.process.launches == 1 ? "" : "s")")
@@ -111,14 +136,34 @@ struct FuzzCommand: ParsableCommand {
                                            to: report)
                 Output.line("report: \(report)/report.md, \(report)/classes.jsonl")
             } catch {
-                Output.error("linkmatch: cannot write the report into \(report): \(error)")
-                throw ExitCode(2)
+                // The results are printed above; only the files are missing.
+                throw CLIError("output-unwritable", "--report \(report)",
+                               "cannot write the report (the results are printed above): \(OutputPath.reason(error, near: report))",
+                               exit: 2).report()
             }
         }
         if result.answered == 0 {
-            Output.error("linkmatch: the program could not be run: it answered none of \(result.requests) requests")
-            throw ExitCode(2)
+            throw CLIError("program-unusable", programSubject,
+                           "the program could not be run: it answered none of \(result.requests) requests", exit: 2).report()
         }
         if !result.newClasses.isEmpty { throw ExitCode(1) }
+    }
+
+    /// A program that failed before answering anything, by how it failed: exit status 127 is the
+    /// shell's "command not found", 126 "found but not executable".
+    func unusable(_ failure: ExternalProcess.Failure, launches: Int) -> CLIError {
+        let code: String
+        switch failure {
+        case .exited(127, _): code = "program-not-found"
+        case .exited(126, _): code = "program-not-executable"
+        case .exited: code = "program-exited"
+        case .crashed: code = "program-crashed"
+        case .timeout: code = "program-timeout"
+        case .launch: code = "program-launch-failed"
+        case .replyTooLong, .protocolViolation: code = "program-protocol-error"
+        }
+        let started = "started \(launches) time\(launches == 1 ? "" : "s")"
+        return CLIError(code, programSubject, "the program cannot be run: it failed before answering any request (\(started)): \(failure)",
+                        exit: 2)
     }
 }

@@ -8,7 +8,9 @@ struct LinkMatchCommand: ParsableCommand {
         abstract: "Universal-links (apple-app-site-association applinks) matching.",
         discussion: """
         Exit codes: 0 success, 1 a problem with the input (bad file, bad URL, errors found, \
-        disagreements), 2 usage error.
+        disagreements), 2 usage error (also an unusable flag value or output path, or a --program \
+        that cannot be run). Errors are one line, 'error [CODE] SUBJECT: message' (docs/CLI.md \
+        lists the codes); with --json, also a JSON error object on stdout.
         """,
         subcommands: [CheckCommand.self, ExplainCommand.self, ValidateCommand.self,
                       ConformanceCommand.self, FuzzCommand.self, OpenPointsCommand.self,

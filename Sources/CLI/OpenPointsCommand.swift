@@ -27,7 +27,7 @@ struct OpenPointsCommand: ParsableCommand {
         if requests {
             for point in OpenPoints.all {
                 for (i, probe) in point.probes.enumerated() {
-                    if let line = probe.requestLine(id: point.probeID(i)) { Output.line(line) }
+                    if let line = probe.requestLine(id: point.probeID(i)) { Output.json(line) }
                 }
             }
         } else if markdown {

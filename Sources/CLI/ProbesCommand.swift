@@ -35,13 +35,24 @@ struct ProbesCommand: ParsableCommand {
         var examples = "TestData/vectors/spec-examples.json"
 
         func run() throws {
-            let specText: String, examplesJSON: JSONValue
             do {
-                specText = String(decoding: try DocumentLoader.read(spec), as: UTF8.self)
-                examplesJSON = try JSONParser.parse(try DocumentLoader.read(examples))
+                try KitFolder.requireReplaceable(dir)
             } catch {
-                Output.error("linkmatch: \(error) (run from the repository root, or pass --spec and --examples)")
-                throw ExitCode(1)
+                throw error.report()
+            }
+            let specText: String, examplesJSON: JSONValue
+            do throws(CLIError) {
+                specText = String(decoding: try DocumentLoader.read(spec), as: UTF8.self)
+                let examplesBytes = try DocumentLoader.read(examples)
+                do {
+                    examplesJSON = try JSONParser.parse(examplesBytes)
+                } catch {
+                    throw CLIError("invalid-json", examples, "\(error)")
+                }
+            } catch {
+                var error = error
+                error.message += " (run from the repository root, or pass --spec and --examples)"
+                throw error.report()
             }
             let built = ProbeKit.build(openPoints: OpenPoints.all, specText: specText, specExamples: examplesJSON)
             var entries: [JSONValue] = []
@@ -63,8 +74,7 @@ struct ProbesCommand: ParsableCommand {
             do {
                 try KitFolder.replace(dir, with: files)
             } catch {
-                Output.error("linkmatch: \(error)")
-                throw ExitCode(1)
+                throw error.report()
             }
             let points = Set(built.probes.compactMap(\.point)).count
             let decided = built.probes.filter { $0.kind == .decidedRule }.count
@@ -72,7 +82,7 @@ struct ProbesCommand: ParsableCommand {
                         + "\(decided) decided rules), \(built.probes.reduce(0) { $0 + ProbeManifest.commands($1).count }) swcutil commands")
             for s in built.skipped { Output.line("  skipped \(s.subject): \(s.why)") }
             Output.line("Next, on a Mac: sudo scripts/oracle.sh --kit \(dir); then linkmatch probes import \(dir)/observations.jsonl")
-            for d in disagreements { Output.error("linkmatch: engine disagrees with the kit: \(d)") }
+            for d in disagreements { Output.error("error [engine-disagrees] \(dir): engine disagrees with the kit: \(d)") }
             if !disagreements.isEmpty { throw ExitCode(1) }
         }
     }
@@ -104,27 +114,43 @@ struct ProbesCommand: ParsableCommand {
         @Flag(help: "List every answer, confirmations included.")
         var verbose = false
 
+        /// Kit files can be larger than an AASA file (every swcutil output, in base64).
+        static let fileLimit = 64 << 20
+
         func run() throws {
             let verdicts: ProbeVerdicts
-            do {
+            do throws(CLIError) {
+                // An unwritable --vectors is found before anything is read, not after.
+                if let vectors { try OutputPath.requireWritableFile(vectors, flag: "--vectors") }
                 let manifestPath = manifest ?? URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("manifest.json").path
-                let manifestJSON: JSONValue
+                let manifestBytes = try DocumentLoader.read(manifestPath, limit: Self.fileLimit)
+                let probes: [Probe]
                 do {
-                    manifestJSON = try JSONParser.parse(try DocumentLoader.read(manifestPath))
+                    probes = try ProbeManifest.probes(fromManifest: try JSONParser.parse(manifestBytes))
                 } catch let error as JSONParseError {
-                    throw CLIFailure("\(manifestPath): \(error)")
+                    throw CLIError("invalid-json", manifestPath, "\(error)")
+                } catch {
+                    throw CLIError("invalid-manifest", manifestPath, "\(error)")
                 }
-                let probes = try ProbeManifest.probes(fromManifest: manifestJSON)
-                let observations = try ObservationsFile.parse(String(decoding: try DocumentLoader.read(file), as: UTF8.self))
+                let observationBytes = try DocumentLoader.read(file, limit: Self.fileLimit)
+                let observations: ObservationsFile
+                do {
+                    observations = try ObservationsFile.parse(String(decoding: observationBytes, as: UTF8.self))
+                } catch {
+                    throw CLIError("invalid-observations", file, "\(error)")
+                }
                 verdicts = ProbeVerdicts(probes: probes, observations: observations)
                 if let vectors {
-                    try KitFolder.writeAtomically(verdicts.vectors.serialized(pretty: true) + "\n", to: vectors)
+                    try KitFolder.writeAtomically(verdicts.vectors.serialized(pretty: true) + "\n", to: vectors, flag: "--vectors")
                 }
             } catch {
-                Output.error("linkmatch: \(error)")
-                throw ExitCode(1)
+                throw error.report(json: json)
             }
-            Output.line(json ? verdicts.json.serialized(pretty: true) : verdicts.text(verbose: verbose))
+            if json {
+                Output.json(verdicts.json.serialized(pretty: true))
+            } else {
+                Output.line(verdicts.text(verbose: verbose))
+            }
             if verdicts.anyContradicts { throw ExitCode(1) }
         }
     }
@@ -133,16 +159,29 @@ struct ProbesCommand: ParsableCommand {
 /// Writing the kit: into a fresh sibling folder first, renamed into place at the end, so a kill
 /// never leaves half a kit under DIR; an existing DIR is replaced only when it is a kit.
 enum KitFolder {
-    static func replace(_ dir: String, with files: [(String, String)]) throws {
+    /// DIR may be written: missing, empty or a kit, in a folder that takes new files.
+    static func requireReplaceable(_ dir: String) throws(CLIError) {
         let fm = FileManager.default
         let target = URL(fileURLWithPath: dir).standardizedFileURL
         var isDir: ObjCBool = false
         if fm.fileExists(atPath: target.path, isDirectory: &isDir) {
             let empty = (try? fm.contentsOfDirectory(atPath: target.path))?.isEmpty ?? false
             guard isDir.boolValue, empty || fm.fileExists(atPath: target.appendingPathComponent("manifest.json").path) else {
-                throw CLIFailure("\(dir): exists and is not a probe kit (no manifest.json); choose another folder")
+                throw CLIError("output-exists", dir, "exists and is not a probe kit (no manifest.json); choose another folder", exit: 2)
             }
         }
+        let parent = target.deletingLastPathComponent().path
+        var parentIsDir: ObjCBool = false
+        guard fm.fileExists(atPath: parent, isDirectory: &parentIsDir), parentIsDir.boolValue else {
+            throw CLIError("output-unwritable", dir, "cannot write the kit: \(parent) is not a directory", exit: 2)
+        }
+        try OutputPath.requireWritableFile(target.path + ".partial-check", flag: "DIR")
+    }
+
+    static func replace(_ dir: String, with files: [(String, String)]) throws(CLIError) {
+        let fm = FileManager.default
+        let target = URL(fileURLWithPath: dir).standardizedFileURL
+        try requireReplaceable(dir)
         let partial = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).partial-\(getpid())")
         try? fm.removeItem(at: partial)
         do {
@@ -155,15 +194,15 @@ enum KitFolder {
             try fm.moveItem(at: partial, to: target)
         } catch {
             try? fm.removeItem(at: partial)
-            throw CLIFailure("\(dir): cannot write the kit: \(error.localizedDescription)")
+            throw CLIError("output-unwritable", dir, "cannot write the kit: \(OutputPath.reason(error, near: partial.path))", exit: 2)
         }
     }
 
-    static func writeAtomically(_ text: String, to path: String) throws {
+    static func writeAtomically(_ text: String, to path: String, flag: String) throws(CLIError) {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CLIFailure("\(path): cannot write: \(error.localizedDescription)")
+            throw CLIError("output-unwritable", "\(flag) \(path)", "cannot write: \(OutputPath.reason(error, near: path))", exit: 2)
         }
     }
 }

@@ -15,11 +15,11 @@ struct URLFailure: Error {
     var url: String
     var error: URLParseError
 
-    /// `bad URL "…": … [kind]` plus the URL (as normalized by U4, which the offset refers to) and a
-    /// caret under the offending byte.
+    /// `error [kind] bad URL "…": …` plus the URL (as normalized by U4, which the offset refers to)
+    /// and a caret under the offending byte.
     var message: String {
         let normalized = ParsedURL.encodeUnsafeCharacters(url)
-        var lines = ["bad URL \(JSONValue.string(url).serialized()): \(error) [\(error.kind.rawValue)]"]
+        var lines = [CLIError(error.kind.rawValue, "bad URL \(JSONValue.string(url).serialized())", "\(error)").description]
         lines.append("  " + normalized)
         lines.append("  " + String(repeating: " ", count: min(error.offset, normalized.utf8.count)) + "^")
         return lines.joined(separator: "\n")

@@ -17,25 +17,24 @@ struct ValidateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try DocumentLoader.read(file)
-        } catch {
-            Output.error("linkmatch: \(error)")
-            throw ExitCode(1)
-        }
         let diagnostics: [Diagnostic]
         do {
-            diagnostics = Lints.run(try AASADocument.parse(bytes))
-        } catch {
+            diagnostics = Lints.run(try AASADocument.parse(try DocumentLoader.read(file)))
+        } catch let error as DocumentLoadError {
             // A file that cannot be read as a document at all is one fatal diagnostic.
             diagnostics = [Diagnostic(.error, error.code, at: "", error.message)]
+        } catch let error as CLIError where error.code == "file-too-large" {
+            // Refused on its size before reading: the same fatal diagnostic the parser gives.
+            diagnostics = [Diagnostic(.error, error.code, at: "", error.message)]
+        } catch let error as CLIError {
+            // Not a file that can be read (missing, a directory, a device...): nothing to validate.
+            throw error.report(json: json)
         }
         let counts = (errors: diagnostics.filter { $0.severity == .error }.count,
                       warnings: diagnostics.filter { $0.severity == .warning }.count,
                       infos: diagnostics.filter { $0.severity == .info }.count)
         if json {
-            Output.line(JSONBuild.object([
+            Output.json(JSONBuild.object([
                 ("file", .string(file)), ("diagnostics", .array(diagnostics.map(\.json))),
                 ("errors", JSONBuild.number(counts.errors)), ("warnings", JSONBuild.number(counts.warnings)),
                 ("infos", JSONBuild.number(counts.infos)),

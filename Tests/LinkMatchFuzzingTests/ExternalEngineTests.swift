@@ -129,6 +129,35 @@ final class ExternalEngineTests: XCTestCase {
         XCTAssertEqual(try chatty.exchange("go").get(), "done")
     }
 
+    func testGivesUpOnAProgramThatFailsTwiceBeforeAnswering() {
+        let process = ExternalProcess(command: "echo 'no such thing' >&2; exit 127", timeout: 10)
+        XCTAssertNil(process.givenUp)
+        guard case .failure(.exited(127, _)) = process.exchange("a") else { return XCTFail("expected an exit") }
+        XCTAssertNil(process.givenUp, "one failure may be the request's fault")
+        guard case .failure(.exited(127, _)) = process.exchange("b") else { return XCTFail("expected an exit") }
+        XCTAssertEqual(process.givenUp, .exited(status: 127, stderr: "no such thing"))
+        // Not started again: the same failure at once.
+        guard case .failure(.exited(127, "no such thing")) = process.exchange("c") else { return XCTFail("expected the same failure") }
+        XCTAssertEqual(process.launches, 2)
+        // Through the engine, a whole batch gets the reason without a start per request.
+        let engine = ExternalEngine(process: process)
+        let requests = (0..<50).map { ConformanceProtocol.Request(id: .number(String($0)), aasa: .object(JSONObject([])), domain: "",
+                                                                  appID: "A.b", url: "https://a.example/") }
+        XCTAssertEqual(Set(engine.ask(all: requests).map(\.description)), ["failure: the program exited with status 127 before replying; its stderr ended with:\nno such thing"])
+        XCTAssertEqual(process.launches, 2)
+    }
+
+    func testNeverGivesUpOnAProgramThatHasAnswered() {
+        let process = ExternalProcess(command: "read a; echo one; exit 1", timeout: 10)
+        defer { process.stop() }
+        for _ in 0..<3 {
+            XCTAssertEqual(try process.exchange("x").get(), "one")
+            guard case .failure(.exited(1, _)) = process.exchange("y") else { return XCTFail("expected an exit") }
+        }
+        XCTAssertNil(process.givenUp)
+        XCTAssertEqual(process.launches, 3) // one start per answer-then-exit
+    }
+
     func testExitWithoutReplyKeepsTheEndOfStderr() {
         let process = ExternalProcess(command: "echo 'bad input' >&2; exit 3", timeout: 10)
         guard case .failure(.exited(let status, let stderr)) = process.exchange("x") else { return XCTFail("expected an exit") }

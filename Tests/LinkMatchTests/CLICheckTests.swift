@@ -165,7 +165,7 @@ final class CLICheckTests: XCTestCase {
         try LinkMatchTool.withFile(doc) { file in
             let run = try LinkMatchTool.run(["check", file, "https://a.example/ok/1"])
             XCTAssertEqual(run.status, 0, run.stderr)
-            XCTAssertTrue(run.stderr.contains("warning:") && run.stderr.contains("[wrong-type]"), run.stderr)
+            XCTAssertTrue(run.stderr.contains("warning [wrong-type] \(file): applinks.details[0].components[0]"), run.stderr)
             // The component whose "/" is ignored becomes `{}` (matches everything, D10/D11) and decides.
             XCTAssertTrue(run.stdout.contains("match    applinks.details[0].components[0]"), run.stdout)
         }

@@ -118,29 +118,32 @@ final class CLIFuzzTests: XCTestCase {
     }
 
     func testAProgramThatNeverAnswersCouldNotBeRun() throws {
-        let run = try LinkMatchTool.run(["fuzz", "--program", "sleep 30", "--cases", "1", "--timeout", "0.5"])
+        // Two timeouts before any answer: the run stops there (not one timeout per request).
+        let run = try LinkMatchTool.run(["fuzz", "--program", "sleep 30", "--cases", "20", "--timeout", "0.5"])
         XCTAssertEqual(run.status, 2, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("class 1 (NEW): program failure: linkmatch -, program failure (timeout)"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("no reply within 0.5 s; the program was killed"), run.stdout)
-        XCTAssertTrue(run.stderr.contains("the program could not be run: it answered none of"), run.stderr)
-        XCTAssertFalse(run.stdout.contains("program started 1 time,"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("error [program-timeout] --program \"sleep 30\": the program cannot be run: "
+                                          + "it failed before answering any request (started 2 times): no reply within 0.5 s; the program was killed"),
+                      run.stderr)
+        XCTAssertFalse(run.stdout.contains("class 1"), run.stdout)
     }
 
     func testReportsCrashesExitsAndProtocolViolations() throws {
-        let cases: [(program: String, kind: String, expected: String)] = [
-            ("read line; echo dying >&2; kill -SEGV $$", "crash",
+        // Each fails the same way from the start: reported once, with its reason, after two starts.
+        let cases: [(program: String, code: String, expected: String)] = [
+            ("read line; echo dying >&2; kill -SEGV $$", "program-crashed",
              "the program was killed by signal 11 before replying; its stderr ended with:\ndying"),
-            ("true", "exit", "the program exited with status 0 before replying"),
-            ("while read line; do echo nonsense; done", "protocol", "reply is not JSON"),
-            ("while read line; do echo '{\"id\":\"x\",\"decision\":\"match\"}'; done", "protocol",
+            ("true", "program-exited", "the program exited with status 0 before replying"),
+            ("no-such-matcher-program --x", "program-not-found", "the program exited with status 127 before replying; its stderr ended with:\n"),
+            ("while read line; do echo nonsense; done", "program-protocol-error", "reply is not JSON"),
+            ("while read line; do echo '{\"id\":\"x\",\"decision\":\"match\"}'; done", "program-protocol-error",
              "reply id \"x\" is not the id of a request waiting for its reply"),
-            ("while read line; do echo '{\"id\":\"0.0.0\",\"decision\":\"maybe\"}'; done", "protocol", "unknown decision \"maybe\""),
+            ("while read line; do echo '{\"id\":\"0.0.0\",\"decision\":\"maybe\"}'; done", "program-protocol-error", "unknown decision \"maybe\""),
         ]
         for c in cases {
-            let run = try LinkMatchTool.run(["fuzz", "--program", c.program, "--cases", "1"])
+            let run = try LinkMatchTool.run(["fuzz", "--program", c.program, "--cases", "20"])
             XCTAssertEqual(run.status, 2, c.program)
-            XCTAssertTrue(run.stdout.contains("class 1 (NEW): program failure: linkmatch -, program failure (\(c.kind))"), "\(c.program):\n\(run.stdout)")
-            XCTAssertTrue(run.stdout.contains(c.expected), "\(c.program):\n\(run.stdout)")
+            XCTAssertTrue(run.stderr.hasPrefix("error [\(c.code)] --program "), "\(c.program):\n\(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("(started 2 times): " + c.expected), "\(c.program):\n\(run.stderr)")
         }
         // A program that fails on some requests and answers others is reported (exit 1), not "cannot run".
         let flaky = "\(tool) conformance | while IFS= read -r line; do case $line in *exclude*) exit 3;; esac; printf '%s\\n' \"$line\"; done"

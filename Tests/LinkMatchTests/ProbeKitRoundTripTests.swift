@@ -160,7 +160,8 @@ final class ProbeKitRoundTripTests: XCTestCase {
         print("probe kit: the alternative '\(reading)' of \(point) was reported as contradicting \(point) (rules \(pointRules))")
     }
 
-    /// A broken observations file or a missing manifest is reported with what and where, exit 1.
+    /// A broken observations file or a missing manifest is reported with what and where, exit 1; an
+    /// output folder that is not a kit is a usage error, exit 2.
     func testImportNamesWhatIsWrong() throws {
         let (kit, _) = try exportKit()
         let observations = kit.appendingPathComponent("observations.jsonl")
@@ -175,7 +176,8 @@ final class ProbeKitRoundTripTests: XCTestCase {
         let notKit = kit.appendingPathComponent("rule-N1")
         let refused = try LinkMatchTool.run(["probes", "export", notKit.path, "--spec", Self.repoRoot.appendingPathComponent("SPEC.md").path,
                                              "--examples", Self.repoRoot.appendingPathComponent("TestData/vectors/spec-examples.json").path])
-        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("error [output-exists] \(notKit.path): exists and is not a probe kit"), refused.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: notKit.appendingPathComponent("aasa.json").path))
     }
 }

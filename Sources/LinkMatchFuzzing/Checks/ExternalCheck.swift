@@ -113,6 +113,9 @@ final class ExternalSession: @unchecked Sendable {
             if case .classFound(let f) = event { found.append(f) }
         })
         tally.report.cases = cases
+        if let givenUp = fuzzer.external.process.givenUp {
+            Self.fail("the program \(command) cannot be run: \(givenUp)")
+        }
         guard !found.isEmpty else { return }
         var classes = tally.report.classes
         ExternalFuzzer.groupVariants(&classes, known: fuzzer.options.known)

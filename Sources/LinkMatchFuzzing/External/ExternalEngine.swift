@@ -43,11 +43,15 @@ public struct ExternalEngine: MatchEngine {
         case .success(let line):
             switch ConformanceProtocol.parseReply(line) {
             case .failure(let violation):
+                process.noteUnusableReplies(violation.description)
                 return .failure(violation.description)
             case .success(let reply):
                 guard reply.id == request.id else {
-                    return .failure("reply id \(reply.id.serialized()) is not the request id \(request.id.serialized()): \(line)")
+                    let why = "reply id \(reply.id.serialized()) is not the request id \(request.id.serialized()): \(line)"
+                    process.noteUnusableReplies(why)
+                    return .failure(why)
                 }
+                process.noteAnswered()
                 switch reply {
                 case .decision(_, let outcome): return .decision(outcome)
                 case .error(_, let message): return .error(message)
@@ -90,7 +94,15 @@ public struct ExternalEngine: MatchEngine {
                     }
                 }
             }
+            let before = pending.count
             pending.removeAll { answers[$0] != nil }
+            if pending.count < before { process.noteAnswered() }
+            if let violation { process.noteUnusableReplies(violation) }
+            if let givenUp = process.givenUp {
+                // The program cannot be run: every request left gets the reason, none restarts it.
+                for i in pending { answers[i] = .failure(givenUp.description) }
+                break
+            }
             guard let blamed = pending.first else { break }
             answers[blamed] = .failure(violation ?? failure?.description ?? "no reply")
             pending.removeFirst()

@@ -94,6 +94,9 @@ public struct ExternalFuzzer {
         /// Requests the program answered (a decision or an error): 0 means it could not be run.
         public var answered = 0
         public var programFailures = 0
+        /// Set when the run stopped early because the program cannot be run: it failed before ever
+        /// answering (not found, exited or crashed at once, never replied, never spoke the protocol).
+        public var programUnusable: ExternalProcess.Failure?
         /// Classes in the order they were found.
         public var classes: [FoundClass] = []
         public var elapsed: Double = 0
@@ -211,6 +214,10 @@ public struct ExternalFuzzer {
             let following = nextBatch()
             let followingMine = following.map { Self.answers($0.map(\.request), engine: ours) }
             absorb(current, mine: mine, theirs: theirs.wait(), into: &tally, stopShrinking: timeIsUp, onEvent: onEvent)
+            if let givenUp = external.process.givenUp {
+                tally.report.programUnusable = givenUp
+                break
+            }
             guard let following, let followingMine else { break }
             theirs = askProgram(following.map(\.request))
             (current, mine) = (following, followingMine)

@@ -12,6 +12,19 @@ import Darwin
 /// wedge us), and stopping kills the whole group, so a shell's children do not outlive it.
 /// posix_spawn rather than Foundation.Process: Process cannot start a new process group, and on
 /// Linux its exit status waits until every holder of the pipes has exited.
+///
+/// Why not swift-subprocess (1.0.2, evaluated for issue 19): it has process groups
+/// (`PlatformOptions.processGroupID`, teardown sent to the group) and concurrent stdin/stdout/stderr,
+/// but a child's lifetime is scoped to one `async` closure (`run(...) { execution in ... }` returns
+/// only after the child exits), while `fuzz` keeps one child across many synchronous calls
+/// (`MatchEngine.decide`, and libFuzzer's callback in `fuzz-external`), restarts it, and bounds each
+/// reply by a deadline, which it has no notion of. Using it would take a thread per child running an
+/// async task, channels to it, and our own deadlines and line buffering: more code than the poll loop
+/// below, plus swift-system and C shims in the shipped CLI and in every `-sanitize=fuzzer` build.
+///
+/// A program that fails `giveUpAfter` times in a row before it has ever answered (it is not found,
+/// exits or crashes at once, never replies) is not started again: `givenUp` says why, and every later
+/// exchange fails at once with that reason instead of restarting it for each request.
 public final class ExternalProcess: @unchecked Sendable {
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         case launch(String)
@@ -23,6 +36,8 @@ public final class ExternalProcess: @unchecked Sendable {
         case crashed(signal: Int32, stderr: String)
         /// The reply line is longer than `maxLineBytes`.
         case replyTooLong(limit: Int)
+        /// The caller found the replies unusable (not the protocol), with its reason.
+        case protocolViolation(String)
 
         public var description: String {
             func tail(_ s: String) -> String { s.isEmpty ? "" : "; its stderr ended with:\n" + s }
@@ -32,9 +47,34 @@ public final class ExternalProcess: @unchecked Sendable {
             case .exited(let status, let err): return "the program exited with status \(status) before replying\(tail(err))"
             case .crashed(let signal, let err): return "the program was killed by signal \(signal) before replying\(tail(err))"
             case .replyTooLong(let limit): return "the reply line is longer than \(limit) bytes"
+            case .protocolViolation(let why): return why
+            }
+        }
+
+        /// The end of the program's stderr, when the failure kept it.
+        public var stderr: String {
+            switch self {
+            case .timeout(_, let err), .exited(_, let err), .crashed(_, let err): return err
+            case .launch, .replyTooLong, .protocolViolation: return ""
             }
         }
     }
+
+    /// Failures in a row, before any answer, after which the program is not started again.
+    public let giveUpAfter: Int
+    /// Why the program is no longer started (see the type's comment); nil while it may be.
+    public var givenUp: Failure? {
+        lock.lock()
+        defer { lock.unlock() }
+        return gaveUp
+    }
+
+    private var gaveUp: Failure?
+    /// A reply line was read at some point (the program runs and writes lines).
+    private var lineRead = false
+    /// The caller accepted a reply (`noteAnswered`): the program speaks the protocol.
+    private var answered = false
+    private var failuresBeforeAnswer = 0
 
     public let command: String
     public let timeout: Double
@@ -61,9 +101,10 @@ public final class ExternalProcess: @unchecked Sendable {
         var stderrClosed = false
     }
 
-    public init(command: String, timeout: Double) {
+    public init(command: String, timeout: Double, giveUpAfter: Int = 2) {
         self.command = command
         self.timeout = timeout
+        self.giveUpAfter = max(1, giveUpAfter)
         // Writing to a child that has exited must give EPIPE, not kill this process.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -85,13 +126,44 @@ public final class ExternalProcess: @unchecked Sendable {
     public func exchange(batch lines: [String]) -> (replies: [String], failure: Failure?) {
         lock.lock()
         defer { lock.unlock() }
+        if let gaveUp { return ([], gaveUp) }
         if running == nil {
-            if let failure = start() { return ([], failure) }
+            if let failure = start() {
+                // posix_spawn of /bin/sh failed: trying again will not help.
+                gaveUp = failure
+                return ([], failure)
+            }
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
         for line in lines { bytes += line.utf8; bytes.append(0x0A) }
-        return exchangeLocked(bytes, expecting: lines.count)
+        let (replies, failure) = exchangeLocked(bytes, expecting: lines.count)
+        if !replies.isEmpty { lineRead = true }
+        if let failure, replies.isEmpty, !lineRead { countFailureBeforeAnswer(failure) }
+        return (replies, failure)
+    }
+
+    /// The caller read a reply it could use: the program can run, failures from now on are findings.
+    public func noteAnswered() {
+        lock.lock()
+        defer { lock.unlock() }
+        answered = true
+    }
+
+    /// The caller could not use the replies (not the protocol): counts like a failure before any answer.
+    public func noteUnusableReplies(_ why: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        countFailureBeforeAnswer(.protocolViolation(why))
+    }
+
+    private func countFailureBeforeAnswer(_ failure: Failure) {
+        guard !answered, gaveUp == nil else { return }
+        failuresBeforeAnswer += 1
+        if failuresBeforeAnswer >= giveUpAfter {
+            gaveUp = failure
+            stopLocked()
+        }
     }
 
     /// Stops the child (closing its stdin first so a well-behaved program can exit on its own).

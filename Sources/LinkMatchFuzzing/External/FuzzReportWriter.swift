@@ -32,7 +32,9 @@ public enum FuzzReportWriter {
         let temporary = path + ".partial"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         if rename(temporary, path) != 0 {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+            let err = errno
+            unlink(temporary)
+            throw POSIXError(POSIXErrorCode(rawValue: err) ?? .EIO)
         }
     }
 

@@ -1,5 +1,6 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
 import LinkMatchTestData
 
 /// Compiled engine vs reference engine on seeded random pattern/text pairs at the part level

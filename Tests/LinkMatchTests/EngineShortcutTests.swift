@@ -1,5 +1,7 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
+@testable import LinkMatchReference
 import LinkMatchTestData
 
 /// The shortcuts that make the engines cheaper per call must not change an answer: shared automata

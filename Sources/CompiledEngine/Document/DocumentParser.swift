@@ -63,10 +63,13 @@ extension AASADocument {
 }
 
 /// Walks the JSON tree once, building the model and collecting diagnostics.
-struct DocumentParser {
-    var diagnostics: [Diagnostic] = []
+/// (`package`: the harness's planted mistakes in the document-wide P5 total read a file with it.)
+package struct DocumentParser {
+    package var diagnostics: [Diagnostic] = []
     /// The sum of every pattern's expanded size (P5), to refuse documents too complex to compile.
-    var totalExpandedSize = 0
+    package var totalExpandedSize = 0
+
+    package init() {}
 
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
     static let entryKeys = ["appID", "appIDs", "components", "paths", "defaults"]
@@ -76,7 +79,7 @@ struct DocumentParser {
         diagnostics.append(Diagnostic(severity, code, at: path, message))
     }
 
-    mutating func document(from top: JSONObject) -> AASADocument {
+    package mutating func document(from top: JSONObject) -> AASADocument {
         reportDuplicates(top, at: "")
         guard let applinksValue = top["applinks"] else {
             report(.warning, "no-applinks", "", "no \"applinks\" key: this file opens no URLs in any app")

@@ -30,7 +30,7 @@ enum SeedWriter {
             let plan: [(FuzzTarget, [SeedCase])] = [
                 (.differential, parts),
                 (.document, (spec + conformance).map(SeedDerivation.document)
-                    + (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument)),
+                    + (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument) + handmadeDocuments()),
                 (.percentEncoding, handmadeTexts() + (spec + conformance).flatMap { SeedDerivation.percentTexts($0) }
                     + (realWorld?.cases ?? []).flatMap { SeedDerivation.percentTexts($0, maxRules: 12) }),
                 (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)
@@ -132,6 +132,16 @@ enum SeedWriter {
     static func handmadeFiles() -> [SeedCase] {
         HandmadeSeeds.parserFiles.map { name, bytes in
             SeedDerivation.parserFile(RealWorldFile(name: "handmade-" + name, bytes: bytes))
+        }
+    }
+
+    static func handmadeDocuments() -> [SeedCase] {
+        HandmadeSeeds.documents.map { name, aasa in
+            SeedCase(name: "handmade-" + name, readable: SeedDerivation.object([
+                ("aasa", (try? JSONParser.parse(Array(aasa.utf8))) ?? .null), ("domain", .string("example.com")),
+                ("appIDs", SeedDerivation.strings(["ABCDE12345.com.example.app"])),
+                ("urls", SeedDerivation.strings(["https://example.com/en"])),
+            ]))
         }
     }
 

@@ -63,6 +63,13 @@ enum HandmadeSeeds {
         ("D1-top-level-string", #""applinks""#),
     ]
 
+    /// URLs for the document target whose splitting URLSplitCheck compares with Foundation: ports and
+    /// a scheme with every digit, so a digit test that lost one refuses a URL Foundation reads.
+    static let urls = [
+        "https://example.com:8080/en", "https://example.com:1234/en?x=5#6", "https://example.com:7979/en",
+        "a0+-.9://example.com/en",
+    ]
+
     static func totalDocument(components: Int) -> String {
         let pattern = String(repeating: "$(lang)", count: 40)
         let list = (0..<components).map { _ in ##"{"/":"\##(pattern)","?":"\##(pattern)","#":"\##(pattern)"}"## }

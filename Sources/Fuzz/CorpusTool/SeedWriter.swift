@@ -136,13 +136,15 @@ enum SeedWriter {
     }
 
     static func handmadeDocuments() -> [SeedCase] {
-        HandmadeSeeds.documents.map { name, aasa in
+        func seed(_ name: String, _ aasa: String, urls: [String]) -> SeedCase {
             SeedCase(name: "handmade-" + name, readable: SeedDerivation.object([
                 ("aasa", (try? JSONParser.parse(Array(aasa.utf8))) ?? .null), ("domain", .string("example.com")),
-                ("appIDs", SeedDerivation.strings(["ABCDE12345.com.example.app"])),
-                ("urls", SeedDerivation.strings(["https://example.com/en"])),
+                ("appIDs", SeedDerivation.strings(["ABCDE12345.com.example.app"])), ("urls", SeedDerivation.strings(urls)),
             ]))
         }
+        let plain = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/en"}]}]}}"#
+        return HandmadeSeeds.documents.map { seed($0.0, $0.1, urls: ["https://example.com/en"]) }
+            + [seed("U1-ports-and-scheme-digits", plain, urls: HandmadeSeeds.urls)]
     }
 
     static func handmadeTexts() -> [SeedCase] {

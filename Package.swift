@@ -61,8 +61,34 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The spec in code: document parsing, patterns, URL parts, both engines, decisions.
-        .target(name: "LinkMatch"),
+        // The spec in code, as five modules whose dependency graph is the architecture (README.md "Layout"):
+        //
+        //   LinkMatchCore <- LinkMatchReference <-+
+        //        ^                                 +- LinkMatchTooling <- LinkMatch (umbrella)
+        //        +-------- LinkMatchCompiled <-----+
+        //
+        // Core interprets nothing: the JSON reader and writer, the signed-envelope unwrap, URL splitting
+        // and percent coding, the predefined code tables, and the value types both engines answer in
+        // (Decision, RuleTrace, PartTrace, PartRequest, PartVerdict, VariableTable, DocumentLoadError).
+        // Whatever both engines still share is here, and each piece has a check of its own that does
+        // not go through either engine (JSON round trip; URLs split as Foundation splits them).
+        .target(name: "LinkMatchCore", path: "Sources/Core"),
+        // The reference engine: SPEC.md's algorithm step by step, with its own reading of the JSON into
+        // rules and its own loader (it rejects a file with the same codes as the compiled side, and counts
+        // the document-wide P5 total itself). Core only: SwiftPM refuses an import of the compiled module
+        // here, so no step of the compiled side can leak in. Its `RuleTrace`s come from its own rule type.
+        .target(name: "LinkMatchReference", dependencies: ["LinkMatchCore"], path: "Sources/ReferenceEngine"),
+        // The compiled engine and the document model it shares with the tooling: AASADocument,
+        // DocumentParser and Diagnostic, the serializer, Apple's size limit, the pattern parser and
+        // limits, case folding, the automata and the rule index. Core only.
+        .target(name: "LinkMatchCompiled", dependencies: ["LinkMatchCore"], path: "Sources/CompiledEngine"),
+        // What brings the engines together: the MatchEngine/PreparedDocument protocols (both engines
+        // conform here, so neither needs the other's types), lints, open points and their readings,
+        // and the explain support (RuleProbe turns a model rule into the reference's own rule).
+        .target(name: "LinkMatchTooling", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled"],
+                path: "Sources/Tooling"),
+        // `import LinkMatch`: re-exports the four, so users (and the CLI, benches, fuzzing) need one import.
+        .target(name: "LinkMatch", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling"]),
         // The swcutil probe kit (SPEC.md section 15): export probes for Apple's tool, read its answers back.
         // Tooling around the spec, not matching, so it sits outside LinkMatch (whose coverage the corpus measures).
         .target(name: "LinkMatchProbes", dependencies: ["LinkMatch"]),
@@ -91,7 +117,10 @@ let package = Package(
         .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/Bench"),
         program("linkmatch", target: "LinkMatchProgram", entry: "LinkMatchCLI"),
         program("linkmatch-bench", target: "LinkMatchBenchProgram", entry: "LinkMatchBench"),
-        .testTarget(name: "LinkMatchTests", dependencies: ["LinkMatch", "LinkMatchProbes", "LinkMatchTestData", "LinkMatchRandom"]),
+        .testTarget(name: "LinkMatchTests", dependencies: [
+            "LinkMatch", "LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling",
+            "LinkMatchProbes", "LinkMatchTestData", "LinkMatchRandom",
+        ]),
         .testTarget(name: "LinkMatchFuzzingTests",
                     dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchMutants", "LinkMatchTestData", "LinkMatchRandom"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# How much of Sources/LinkMatch the committed corpus alone reaches:
+# How much of the library (the modules under Sources/{Core,ReferenceEngine,CompiledEngine,Tooling})
+# the committed corpus alone reaches:
 #   scripts/coverage.sh [--summary-line] [--out DIR]
 # Builds every fuzz-<target> WITHOUT libFuzzer (its weak main then replays the files it is given, see
 # Sources/Fuzz/include/linkmatch_fuzz_target.h) with source-based coverage (-profile-generate
 # -profile-coverage-mapping; debug, own scratch folder .build-coverage), replays
 # Corpus/<target>/{seeds,merged,regressions} through it, merges the profiles (llvm-profdata) and writes,
 # under DIR (default fuzz-artifacts/coverage, gitignored):
-#   summary.txt      per-file regions, functions, lines and branches of Sources/LinkMatch (llvm-cov report)
-#   unreached.txt    the lines of Sources/LinkMatch no corpus input executes, as ranges per file
+#   summary.txt      per-file regions, functions, lines and branches of the library (llvm-cov report)
+#   unreached.txt    the lines of the library no corpus input executes, as ranges per file
 #   html/index.html  the sources annotated with execution counts
 #   replay-<target>.log  what each replay printed
 # then prints summary.txt, the unreached-line count per file, and the totals LAST.
 # --summary-line prints only one line (for the nightly report), e.g.
-#   corpus coverage of Sources/LinkMatch: lines 85.59% (2965/3464), regions 83.16% (1733/2084), ...
+#   corpus coverage of the library: lines 85.59% (2965/3464), regions 83.16% (1733/2084), ...
 # Branches: swiftc records coverage regions but no branch regions, so the branch columns of llvm-cov
 # stay empty for Swift; the region figures count every arm of an if, guard or switch separately.
 # The report is written into a new folder that replaces DIR only when complete. Corpus/ is only read.
@@ -26,7 +27,7 @@ while (($#)); do
     case $1 in
         --summary-line) summary_only=1 ;;
         --out) out=${2:?}; shift ;;
-        *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+        *) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
     esac
     shift
 done
@@ -85,7 +86,9 @@ done
 "$profdata" merge -sparse "$work"/profiles/*.profraw -o "$work/corpus.profdata" || exit 2
 objects=("${binaries[0]}")
 for bin in "${binaries[@]:1}"; do objects+=(-object "$bin"); done
-sources=("$ROOT/Sources/LinkMatch")
+# The library: the four modules the umbrella LinkMatch re-exports (Sources/LinkMatch itself holds only
+# the re-exports).
+sources=("$ROOT/Sources/Core" "$ROOT/Sources/ReferenceEngine" "$ROOT/Sources/CompiledEngine" "$ROOT/Sources/Tooling")
 "$llvm_cov" report -instr-profile="$work/corpus.profdata" "${objects[@]}" -show-branch-summary \
     "${sources[@]}" >"$work/summary.txt" 2>"$work/llvm-cov.log" || { cat "$work/llvm-cov.log" >&2; exit 2; }
 "$llvm_cov" show -instr-profile="$work/corpus.profdata" "${objects[@]}" -format=html -output-dir="$work/html" \
@@ -121,7 +124,7 @@ figure() { echo "$(percent $(($2 - $3)) "$2") ($(($2 - $3))/$2)"; }
 # swiftc (6.3) emits coverage regions but no branch regions, so llvm-cov counts 0 branches for Swift
 # code; say so instead of printing 0/0. Regions count each arm of an if/switch/guard separately.
 branch_figure() { if (($1 > 0)); then figure branches "$1" "$2"; else echo "n/a (swiftc records no branch regions; see regions)"; fi; }
-line="corpus coverage of Sources/LinkMatch: lines $(figure lines "$lines" "$lines_missed"),"
+line="corpus coverage of the library: lines $(figure lines "$lines" "$lines_missed"),"
 line+=" regions $(figure regions "$regions" "$regions_missed"),"
 line+=" functions $(figure functions "$functions" "$functions_missed"), branches $(branch_figure "$branches" "$branches_missed")"
 echo "$line" >"$work/totals.txt"

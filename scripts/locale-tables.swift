@@ -1,5 +1,5 @@
 // Prints the `$(region)` and `$(lang)` tables (SPEC.md V4) from this machine's Foundation, in the exact
-// format of the generated block of Sources/LinkMatch/Pattern/PredefinedTables.swift.
+// format of the generated block of Sources/Core/Spec/PredefinedTables.swift.
 //
 //   swift scripts/locale-tables.swift                 print the block
 //   swift scripts/locale-tables.swift --check FILE    compare with FILE's block; exit 1 and name every
@@ -46,10 +46,10 @@ func wrapped(_ codes: [String]) -> [String] {
 
 func block(regions: [String], languages: [String]) -> String {
     var out = ["    /// \(regions.count) ISO 3166-1 alpha-2 region codes. `UK` is not among them (`GB` is).",
-               "    static let regionCodes: [String] = ["]
+               "    package static let regionCodes: [String] = ["]
     out += wrapped(regions)
     out += ["    ]", "", "    /// \(languages.count) ISO 639 language codes (two- and three-letter).",
-            "    static let languageCodes: [String] = ["]
+            "    package static let languageCodes: [String] = ["]
     out += wrapped(languages)
     out.append("    ]")
     return out.joined(separator: "\n")

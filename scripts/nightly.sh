@@ -50,7 +50,7 @@ while IFS= read -r file; do new+=("$file"); done < <(list_regressions | comm -13
     echo
     echo "Every target fuzzed (scripts/fuzz.sh --merge ${budget[*]}${extra[*]:+ ${extra[*]}}); exit status $status."
     echo
-    # What the corpus, merged/ included, now reaches of Sources/LinkMatch (a plain replay with source coverage).
+    # What the corpus, merged/ included, now reaches of the library (a plain replay with source coverage).
     "$ROOT/scripts/coverage.sh" --summary-line 2>/dev/null || echo "corpus coverage: scripts/coverage.sh failed"
     if ((${#new[@]} == 0)); then
         echo

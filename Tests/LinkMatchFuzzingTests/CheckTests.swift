@@ -59,6 +59,36 @@ final class CheckTests: XCTestCase {
         XCTAssertEqual(DocumentCase(bytes: try Checks.encodeSeed(.document, readableJSON: failure.readable)), c)
     }
 
+    /// Both loaders refusing a file for the same reason is agreement; one refusing what the other
+    /// accepts, or refusing it for another reason, is a finding.
+    func testDocumentComparesRejections() throws {
+        let notAnObject = try documentCase(#"["applinks"]"#, urls: ["https://example.com/a"])
+        XCTAssertNil(DocumentCheck.check(notAnObject, engines: .standard))
+
+        let accepting = Engines(reference: ReferenceEngine(), candidate: try XCTUnwrap(Mutants.named("reference-loader-accepts-any-top-level")))
+        let failure = try XCTUnwrap(DocumentCheck.check(notAnObject, engines: accepting))
+        XCTAssertTrue(failure.summary.contains("reference rejects the file") && failure.summary.contains("top-level-not-object"), failure.summary)
+        XCTAssertTrue(failure.summary.contains("accepts it"), failure.summary)
+        XCTAssertTrue(failure.readable.contains(#""reference": "rejected: top-level-not-object""#), failure.readable)
+        XCTAssertTrue(failure.readable.contains(#""mutant:reference-loader-accepts-any-top-level": "accepted""#), failure.readable)
+
+        // Another code: a candidate whose loader calls every file too complex.
+        let refusing = Engines(reference: ReferenceEngine(), candidate: RefusingEngine())
+        let other = try XCTUnwrap(DocumentCheck.check(notAnObject, engines: refusing))
+        XCTAssertTrue(other.summary.contains("[top-level-not-object]") && other.summary.contains("[too-complex]"), other.summary)
+        let fine = try documentCase(#"{"applinks":{}}"#, urls: ["https://example.com/a"])
+        XCTAssertNotNil(DocumentCheck.check(fine, engines: refusing))
+    }
+
+    struct RefusingEngine: MatchEngine {
+        var name: String { "refusing" }
+        func prepare(_ document: AASADocument) -> any PreparedDocument { CompiledEngine().prepare(document) }
+        func matchPart(_ request: PartRequest) -> PartVerdict { CompiledEngine().matchPart(request) }
+        func load(_ bytes: [UInt8]) throws(DocumentLoadError) -> any PreparedDocument {
+            throw DocumentLoadError(code: "too-complex", message: "always")
+        }
+    }
+
     func testDocumentComparesTracesNotJustOutcomes() throws {
         // An engine that names the wrong deciding rule but gets the outcome right is still caught.
         let wrongTrace = MutantEngine(name: "wrong-trace", document: { d in

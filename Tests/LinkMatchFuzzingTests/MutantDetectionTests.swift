@@ -93,6 +93,24 @@ final class MutantDetectionTests: XCTestCase {
                      "https://example.com/?t=a=b")
     }
 
+    /// The loader mutants really are wrong on a hand-made file: each loads what the right loaders
+    /// (the reference's own and the compiled side's) both reject.
+    func testEachLoaderMutantIsWrongOnAKnownFile() throws {
+        func accepted(_ engine: any MatchEngine, _ bytes: [UInt8]) -> Bool { (try? engine.load(bytes)) != nil }
+        func wrong(_ name: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
+            let bytes = Array(text.utf8)
+            XCTAssertFalse(accepted(ReferenceEngine(), bytes), name, file: file, line: line)
+            XCTAssertFalse(accepted(CompiledEngine(), bytes), name, file: file, line: line)
+            XCTAssertTrue(accepted(try XCTUnwrap(Mutants.named(name)), bytes), name, file: file, line: line)
+        }
+        // 31 paths of forty `$(lang)` (1,712 elements each): 2,122,880 > 2,097,152. Counted once per
+        // pattern, each path is 40 + 1,711.
+        let path = String(repeating: "$(lang)", count: 40)
+        let components = Array(repeating: #"{"/":"\#(path)"}"#, count: 31).joined(separator: ",")
+        try wrong("p5-total-once-per-variable", #"{"applinks":{"details":[{"appIDs":["T.a"],"components":[\#(components)]}]}}"#)
+        try wrong("reference-loader-accepts-any-top-level", #"["applinks"]"#)
+    }
+
     /// The metamorphic target needs no second engine: it catches some mutants on their own.
     func testMetamorphicRelationsCatchSomeMutantsWithoutAReference() throws {
         for name in ["trailing-slash-significant", "fold-pattern-only", "star-in-value-literal"] {

@@ -36,6 +36,28 @@ final class SharedPieceCheckTests: XCTestCase {
         XCTAssertNil(URLSplitCheck.problem("https://example.com/x?a", split: emptyQueryDropped))
     }
 
+    /// A splitter that refuses what Foundation reads fine is a finding too, and URLs both refuse (or
+    /// that only ParsedURL refuses on purpose: a bad escape, no `//`) are not.
+    func testURLSplitCheckCatchesASplitterThatRefusesGoodURLs() {
+        // The digit test without `0` (a planted mistake that once survived every target).
+        @Sendable func isDigit(_ c: Character) -> Bool { ("1"..."9").contains(c) }
+        let noZero: URLSplitCheck.Splitter = { url in
+            let authority = url.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).first ?? ""
+            if let colon = authority.lastIndex(of: ":"), !authority[authority.index(after: colon)...].allSatisfy(isDigit) { return nil }
+            return try? ParsedURL(url)
+        }
+        XCTAssertNotNil(URLSplitCheck.problem("https://e.com:8080/a", split: noZero))
+        XCTAssertNil(URLSplitCheck.problem("https://e.com:8443/a", split: noZero))
+        let refusesAll: URLSplitCheck.Splitter = { _ in nil }
+        XCTAssertNotNil(URLSplitCheck.problem("a0://e.com/", split: refusesAll))
+        for refusedByBoth in ["0a://e.com/", "https://e.com:8a/", "https://e.com:80:90/", "https://[::1/", "https://e.com:70000/"] {
+            XCTAssertNil(URLSplitCheck.problem(refusedByBoth, split: refusesAll), refusedByBoth)
+        }
+        for refusedByParsedURLOnly in ["https://e.com/%G1", "https://e.com/%4", "https:x", "//e.com/x", "https://:80/x"] {
+            XCTAssertNil(URLSplitCheck.problem(refusedByParsedURLOnly, split: refusesAll), refusedByParsedURLOnly)
+        }
+    }
+
     func testJSONRoundTripsOnRealWorldFiles() throws {
         var checked = 0
         for (name, bytes) in try RealWorldFiles.all() {

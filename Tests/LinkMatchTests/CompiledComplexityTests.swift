@@ -1,5 +1,6 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
 
 /// The compiled engine's work (unit comparisons, state-set words, edges, epsilon moves) stays
 /// under a fixed constant x |text| x |pattern| on adversarial families, for several sizes: no

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
 import LinkMatchTestData
 
 /// Whole decisions (outcome, reason, deciding rule, flags, part traces) of the compiled engine

@@ -1,5 +1,6 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
 
 /// Each matcher the compiled engine picks, with hand-written expectations from the spec
 /// (P1–P4, N1–N3, E1–E3, V1–V4).

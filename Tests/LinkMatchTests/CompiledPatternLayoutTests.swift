@@ -1,5 +1,6 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
 
 /// A compiled program must hold its matcher's address as a plain word. LeakSanitizer (the address-
 /// sanitizer fuzz builds, ClusterFuzzLite's included) finds live objects by scanning memory for their

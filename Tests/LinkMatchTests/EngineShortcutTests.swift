@@ -1,5 +1,7 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCompiled
+@testable import LinkMatchReference
 import LinkMatchRandom
 import LinkMatchTestData
 

@@ -1,5 +1,6 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCore
 @testable import LinkMatchProbes
 
 /// Which probes the kit builds: one per open-point request, one spec example per decided rule (the

@@ -1,5 +1,6 @@
 import XCTest
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCore
 @testable import LinkMatchProbes
 
 /// The pieces of the probe kit that read text written elsewhere: swcutil's output (in the forms

@@ -3,33 +3,77 @@ import LinkMatch
 import LinkMatchTestData
 import XCTest
 
-/// SPEC.md §11: the reference engine shares no matching step with the compiled engine, only the JSON
-/// reader and the URL splitter. A use of one of the compiled side's step implementations in
-/// Sources/LinkMatch/Reference would hide a mistake in that step from every differential check.
+/// SPEC.md §11: the reference engine shares no step with the compiled engine, only LinkMatchCore
+/// (the JSON reader, the URL splitter, the code tables, the answer types). The compiler enforces it:
+/// LinkMatchReference's target depends on LinkMatchCore only, so a name the compiled module owns
+/// does not resolve there, whatever it is called. These tests keep that boundary from being opened
+/// quietly: by a new dependency in Package.swift, or by an import in the reference's sources.
 final class ReferenceIndependenceTests: XCTestCase {
-    /// The compiled side's implementations of the steps that decide a match.
-    static let compiledSteps = [
-        "DocumentParser", "effectiveRules", "EffectiveRule(rule:", // D3–D8, C5
-        "PatternParser", "PatternLimits",                            // P1–P5
-        "VariableTable.predefined",                                  // V1–V5
-        "CaseFolding", "PercentCoding",                              // E1, E3
-        "queryItems(", "QueryItemSplitter", "isExactly",             // U5, E4, D12
-    ]
+    static let root = TestDataFolder.repositoryRoot
 
-    func testReferenceCodeUsesNoCompiledStep() throws {
-        let folder = TestDataFolder.repositoryRoot
-            .appendingPathComponent("Sources/LinkMatch/Reference")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        XCTAssertGreaterThanOrEqual(files.count, 8, "the reference's own step files are missing")
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+    /// The module names each `import` line of the Swift files under `folder` brings in (`import X`,
+    /// `@testable import X`, `@_exported import X`, `import struct X.Y`), with the file and line.
+    static func imports(under folder: String) throws -> [(module: String, at: String)] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var out: [(module: String, at: String)] = []
+        var files = 0
+        for case let file as String in walker where file.hasSuffix(".swift") {
+            files += 1
+            let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.components(separatedBy: "//").first ?? "" // comments may name the compiled side
-                for step in Self.compiledSteps where code.contains(step) {
-                    XCTFail("\(file):\(n + 1) uses the compiled side's \(step): \(line)")
-                }
+                var words = line.split(separator: " ").map(String.init)
+                while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
+                guard words.first == "import", words.count >= 2 else { continue }
+                let path = words.count >= 3 ? words[2] : words[1] // `import struct X.Y` names X.Y third
+                out.append((String(path.split(separator: ".")[0]), "\(folder)/\(file):\(n + 1)"))
             }
         }
+        XCTAssertGreaterThan(files, 0, "no Swift files under \(folder)")
+        return out
+    }
+
+    /// The `dependencies:` of `.target(name: "<name>", ...)` in Package.swift, or nil when the target
+    /// is not declared that way (then the test fails rather than passing on nothing).
+    static func dependencies(of name: String) throws -> [String]? {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        guard let start = manifest.range(of: ".target(name: \"\(name)\"") else { return nil }
+        let rest = manifest[start.upperBound...]
+        let end = rest.range(of: "path:")?.lowerBound ?? rest.endIndex
+        let declaration = rest[..<end]
+        guard let open = declaration.range(of: "dependencies: [") else { return [] }
+        guard let close = declaration[open.upperBound...].firstIndex(of: "]") else { return nil }
+        return declaration[open.upperBound..<close].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }.filter { !$0.isEmpty }
+    }
+
+    func testTheEnginesDependOnTheCoreOnly() throws {
+        XCTAssertEqual(try Self.dependencies(of: "LinkMatchCore"), [])
+        XCTAssertEqual(try Self.dependencies(of: "LinkMatchReference"), ["LinkMatchCore"])
+        XCTAssertEqual(try Self.dependencies(of: "LinkMatchCompiled"), ["LinkMatchCore"])
+    }
+
+    func testTheReferenceSourcesImportNothingButTheCore() throws {
+        let allowed: Set = ["LinkMatchCore", "Foundation", "Synchronization"]
+        let found = try Self.imports(under: "Sources/ReferenceEngine")
+        XCTAssertTrue(found.contains { $0.module == "LinkMatchCore" }, "the reference imports the core somewhere")
+        for (module, at) in found where !allowed.contains(module) {
+            XCTFail("\(at) imports \(module); the reference may import only \(allowed.sorted())")
+        }
+    }
+
+    /// The core interprets nothing: it sees neither engine (nor the tooling around them).
+    func testTheCoreSourcesImportNoEngine() throws {
+        for (module, at) in try Self.imports(under: "Sources/Core") where module.hasPrefix("LinkMatch") {
+            XCTFail("\(at) imports \(module); the core imports no LinkMatch module")
+        }
+    }
+
+    /// The check above reads import lines; a reading that found none would pass on nothing.
+    func testTheImportReaderSeesImports() throws {
+        let compiled = try Self.imports(under: "Sources/Tooling").map(\.module)
+        XCTAssertTrue(compiled.contains("LinkMatchCompiled") && compiled.contains("LinkMatchReference"))
     }
 }
 

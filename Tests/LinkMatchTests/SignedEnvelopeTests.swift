@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import LinkMatch
+import LinkMatch
+@testable import LinkMatchCore
 import LinkMatchRandom
 import LinkMatchTestData
 

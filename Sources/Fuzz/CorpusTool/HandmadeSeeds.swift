@@ -49,6 +49,33 @@ enum HandmadeSeeds {
         ("han", "/\u{54C8}*", .path, "/\u{54C8}\u{54C8}", true, false, []),
     ]
 
+    /// Whole files for the document target: one over the document-wide P5 total (SPEC.md P5,
+    /// 2,097,152 elements: both loaders must refuse it, `too-complex`) and one under it. `$(lang)`
+    /// is 1,712 elements (631 codes of 1,711 letters, plus itself), so a pattern of forty is 68,480
+    /// (over the per-pattern limit too, which makes the rule invalid but still counts), and a
+    /// component with three of them (path, query, fragment) 205,440: eleven components are
+    /// 2,259,840, ten are 2,054,400. Generated files never come near the limit. And files that are
+    /// JSON but not an object (D1: `top-level-not-object`, both loaders).
+    static let documents: [(String, String)] = [
+        ("P5-document-total-over", totalDocument(components: 11)),
+        ("P5-document-total-under", totalDocument(components: 10)),
+        ("D1-top-level-array", #"[{"applinks":{}}]"#),
+        ("D1-top-level-string", #""applinks""#),
+    ]
+
+    /// URLs for the document target whose splitting URLSplitCheck compares with Foundation: ports and
+    /// a scheme with every digit, so a digit test that lost one refuses a URL Foundation reads.
+    static let urls = [
+        "https://example.com:8080/en", "https://example.com:1234/en?x=5#6", "https://example.com:7979/en",
+        "a0+-.9://example.com/en",
+    ]
+
+    static func totalDocument(components: Int) -> String {
+        let pattern = String(repeating: "$(lang)", count: 40)
+        let list = (0..<components).map { _ in ##"{"/":"\##(pattern)","?":"\##(pattern)","#":"\##(pattern)"}"## }
+        return #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[\#(list.joined(separator: ",")),{"/":"/en"}]}]}}"#
+    }
+
     /// Texts for the percent-encoding target (U4, E2, E3).
     static let percentTexts: [(String, String)] = [
         ("E2-encoded-slash", "/a%2Fb"),

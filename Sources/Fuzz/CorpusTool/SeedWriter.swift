@@ -30,7 +30,7 @@ enum SeedWriter {
             let plan: [(FuzzTarget, [SeedCase])] = [
                 (.differential, parts),
                 (.document, (spec + conformance).map(SeedDerivation.document)
-                    + (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument)),
+                    + (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument) + handmadeDocuments()),
                 (.percentEncoding, handmadeTexts() + (spec + conformance).flatMap { SeedDerivation.percentTexts($0) }
                     + (realWorld?.cases ?? []).flatMap { SeedDerivation.percentTexts($0, maxRules: 12) }),
                 (.parser, (spec + conformance).map(SeedDerivation.parser) + (realWorld?.files ?? []).map(SeedDerivation.parserFile)
@@ -133,6 +133,18 @@ enum SeedWriter {
         HandmadeSeeds.parserFiles.map { name, bytes in
             SeedDerivation.parserFile(RealWorldFile(name: "handmade-" + name, bytes: bytes))
         }
+    }
+
+    static func handmadeDocuments() -> [SeedCase] {
+        func seed(_ name: String, _ aasa: String, urls: [String]) -> SeedCase {
+            SeedCase(name: "handmade-" + name, readable: SeedDerivation.object([
+                ("aasa", (try? JSONParser.parse(Array(aasa.utf8))) ?? .null), ("domain", .string("example.com")),
+                ("appIDs", SeedDerivation.strings(["ABCDE12345.com.example.app"])), ("urls", SeedDerivation.strings(urls)),
+            ]))
+        }
+        let plain = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/en"}]}]}}"#
+        return HandmadeSeeds.documents.map { seed($0.0, $0.1, urls: ["https://example.com/en"]) }
+            + [seed("U1-ports-and-scheme-digits", plain, urls: HandmadeSeeds.urls)]
     }
 
     static func handmadeTexts() -> [SeedCase] {

@@ -1,13 +1,32 @@
 import LinkMatch
 
-/// `document`: a whole file, URLs and app IDs; reference and candidate must give the same Decision
-/// (outcome, reason and the deciding rule's trace) for every URL and app. URLs that are not valid
-/// (U4) are skipped: both engines would never see them.
+/// `document`: a whole file, URLs and app IDs. Each engine loads the file's bytes itself
+/// (`MatchEngine.load`: the reference with its own loader, which counts the document-wide P5 total
+/// itself): one rejecting the file and the other accepting it is a finding, and so are two
+/// rejections with different codes. When both accept, reference and candidate must give the same
+/// Decision (outcome, reason and the deciding rule's trace) for every URL and app. URLs that are
+/// not valid (U4) are skipped: both engines would never see them.
 public enum DocumentCheck {
     public static func check(_ c: DocumentCase, engines: Engines) -> CheckFailure? {
-        guard let document = c.document else { return nil }
-        let expected = engines.reference.prepare(document)
-        let actual = engines.candidate.prepare(document)
+        let bytes = c.fileBytes
+        let loaded = (load(engines.reference, bytes), load(engines.candidate, bytes))
+        func failure(_ summary: String) -> CheckFailure {
+            CheckFailure(target: .document, summary: summary, readable: readable(c, engines: engines))
+        }
+        let expected: any PreparedDocument
+        let actual: any PreparedDocument
+        switch loaded {
+        case (.failure(let a), .failure(let b)):
+            if a.code == b.code { return nil } // both refuse the file, for the same reason
+            return failure("\(engines.reference.name) rejects the file [\(a.code)], \(engines.candidate.name) rejects it [\(b.code)]")
+        case (.failure(let a), .success):
+            return failure("\(engines.reference.name) rejects the file (\(a)), \(engines.candidate.name) accepts it")
+        case (.success, .failure(let b)):
+            return failure("\(engines.reference.name) accepts the file, \(engines.candidate.name) rejects it (\(b))")
+        case (.success(let a), .success(let b)):
+            expected = a
+            actual = b
+        }
         for url in c.urls {
             guard let parsed = try? ParsedURL(url) else { continue }
             for app in c.appIDs {
@@ -15,15 +34,21 @@ public enum DocumentCheck {
                 let b = actual.decide(parsed, appID: app, domain: c.domain)
                 let agree = a.outcome == .undecided ? b.outcome != .undecided : identical(a, b)
                 if !agree {
-                    return CheckFailure(
-                        target: .document,
-                        summary: "\(url) for \(app): \(engines.reference.name) says \(a), \(engines.candidate.name) says \(b)"
-                            + (a.outcome == b.outcome && a.reason == b.reason ? " (traces differ)" : ""),
-                        readable: readable(c, engines: engines))
+                    return failure("\(url) for \(app): \(engines.reference.name) says \(a), \(engines.candidate.name) says \(b)"
+                        + (a.outcome == b.outcome && a.reason == b.reason ? " (traces differ)" : ""))
                 }
             }
         }
         return nil
+    }
+
+    /// `engine.load(bytes)` as a value.
+    static func load(_ engine: any MatchEngine, _ bytes: [UInt8]) -> Result<any PreparedDocument, DocumentLoadError> {
+        do {
+            return .success(try engine.load(bytes))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Decision's == compares strings by canonical equivalence; this also compares every string of
@@ -57,9 +82,23 @@ public enum DocumentCheck {
 
     public static func readableJSON(_ c: DocumentCase, engines: Engines) -> JSONValue {
         var decisions: [JSONValue] = []
-        if let document = c.document {
-            let expected = engines.reference.prepare(document)
-            let actual = engines.reference.name == engines.candidate.name ? nil : engines.candidate.prepare(document)
+        let bytes = c.fileBytes
+        let same = engines.reference.name == engines.candidate.name
+        let sides = [(engines.reference.name, load(engines.reference, bytes))]
+            + (same ? [] : [(engines.candidate.name, load(engines.candidate, bytes))])
+        // How each side took the file: "accepted", or the code it rejected the file with (shown only
+        // when a side rejected it).
+        let loading = sides.map { name, result -> (String, JSONValue) in
+            switch result {
+            case .success: return (same ? "load" : name, .string("accepted"))
+            case .failure(let error): return (same ? "load" : name, .string("rejected: \(error.code)"))
+            }
+        }
+        let prepared = sides.compactMap { name, result -> (String, any PreparedDocument)? in
+            guard case .success(let p) = result else { return nil }
+            return (same ? "decision" : name, p)
+        }
+        if !prepared.isEmpty {
             for url in c.urls {
                 guard let parsed = try? ParsedURL(url) else {
                     decisions.append(ReadableJSON.object([("url", .string(url)), ("skipped", .string("not a valid URL (U4)"))]))
@@ -67,19 +106,17 @@ public enum DocumentCheck {
                 }
                 for app in c.appIDs {
                     var pairs: [(String, JSONValue)] = [("url", .string(url)), ("appID", .string(app))]
-                    let a = expected.decide(parsed, appID: app, domain: c.domain)
-                    pairs.append((actual == nil ? "decision" : engines.reference.name, decisionJSON(a)))
-                    if let actual {
-                        pairs.append((engines.candidate.name, decisionJSON(actual.decide(parsed, appID: app, domain: c.domain))))
+                    for (name, document) in prepared {
+                        pairs.append((name, decisionJSON(document.decide(parsed, appID: app, domain: c.domain))))
                     }
                     decisions.append(ReadableJSON.object(pairs))
                 }
             }
         }
+        let rejected = sides.contains { if case .failure = $0.1 { return true } else { return false } }
         return ReadableJSON.object([
             ("aasa", c.aasa), ("domain", .string(c.domain)), ("appIDs", ReadableJSON.strings(c.appIDs)), ("urls", ReadableJSON.strings(c.urls)),
-            ("decisions", .array(decisions)),
-        ])
+        ] + (rejected ? [("loading", ReadableJSON.object(loading))] : []) + [("decisions", .array(decisions))])
     }
 
     public static func readable(_ c: DocumentCase, engines: Engines) -> String {

@@ -11,14 +11,19 @@ import LinkMatch
 /// - it refuses ports above 65535 (the host comes back empty or the URL does not parse); ParsedURL
 ///   accepts any digits (the port is never compared) — such URLs are not compared;
 /// - a URL it cannot parse at all is not compared (ParsedURL's own errors are checked by the
-///   unit tests and the U4 examples).
+///   unit tests and the U4 examples);
+/// - it accepts a `%` not followed by two hex digits, which ParsedURL refuses (U4).
+/// A URL ParsedURL refuses is compared too: when URLComponents reads it with a scheme and a
+/// non-empty host, and it holds no bad `%` escape, ParsedURL must not refuse it. So a splitter that
+/// refuses a good scheme or port (say its digit test lost `0`, and `:8080` became "not a port") is
+/// a finding, not a URL quietly skipped.
 public enum URLSplitCheck {
     public typealias Splitter = @Sendable (String) -> ParsedURL?
 
     /// The first difference between ParsedURL (or a stand-in splitter, for the tests) and
     /// URLComponents on `url`, or nil.
     public static func problem(_ url: String, split: Splitter = { try? ParsedURL($0) }) -> String? {
-        guard let parsed = split(url) else { return nil }
+        guard let parsed = split(url) else { return refusal(url) }
         guard !hasLargePort(parsed.text), let oracle = URLComponents(string: parsed.text) else { return nil }
         let pairs: [(String, String?, String?)] = [
             ("scheme", parsed.scheme, oracle.scheme),
@@ -31,6 +36,26 @@ public enum URLSplitCheck {
             return "URL \(url.debugDescription): ParsedURL's \(part) is \(ours.debugDescription), URLComponents' is \(theirs.debugDescription)"
         }
         return nil
+    }
+
+    /// Why ParsedURL should not have refused `url`, or nil when URLComponents refuses it as well
+    /// (or has no scheme or host, or the URL holds a bad escape, which only ParsedURL refuses).
+    static func refusal(_ url: String) -> String? {
+        let text = ParsedURL.encodeUnsafeCharacters(url)
+        guard !hasLargePort(text), !hasBadEscape(text), let oracle = URLComponents(string: text),
+              let scheme = oracle.scheme, let host = oracle.percentEncodedHost, !host.isEmpty else { return nil }
+        return "URL \(url.debugDescription): ParsedURL refuses it, URLComponents reads scheme \(scheme.debugDescription), "
+            + "host \(host.debugDescription)" + (oracle.port.map { ", port \($0)" } ?? "")
+    }
+
+    /// A `%` not followed by two hex digits (checked with the standard library's `isHexDigit`).
+    static func hasBadEscape(_ text: String) -> Bool {
+        let characters = Array(text)
+        for (i, c) in characters.enumerated() where c == "%" {
+            guard i + 2 < characters.count, characters[i + 1].isASCII, characters[i + 1].isHexDigit,
+                  characters[i + 2].isASCII, characters[i + 2].isHexDigit else { return true }
+        }
+        return false
     }
 
     public static func check(_ urls: [String], target: FuzzTarget, readable: () -> String) -> CheckFailure? {

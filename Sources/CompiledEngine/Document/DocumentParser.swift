@@ -1,0 +1,399 @@
+import LinkMatchCore
+
+/// A parsed document and everything noticed while parsing it.
+public struct ParsedDocument: Sendable {
+    /// The document as the matchers see it; usable even when `diagnostics` holds errors (what was
+    /// broken is left out, D10).
+    public var document: AASADocument
+    /// What the parser noticed (D1–D12, P3, P4, P5, V2, V5, V6, Q5), in the order it read them;
+    /// `Lints.run` adds the whole-document lints and sorts by position in the file.
+    public var diagnostics: [Diagnostic]
+    /// The JSON the document was read from (after unwrapping a signed envelope).
+    public var json: JSONValue
+    /// Size of the file in bytes, before unwrapping.
+    public var byteCount: Int
+}
+
+extension AASADocument {
+    /// Parses an AASA file (D1–D12). Throws only when no document can be read at all.
+    ///
+    /// - Returns: the document and the parser's diagnostics (D1–D12, P3–P5, V2, V5, V6, Q5). What is
+    ///   broken is left out of the document and reported (D10), so a file with errors still decides URLs.
+    /// - Throws: `DocumentLoadError` with code `file-too-large` (over `limits.maxBytes`), `too-deep`
+    ///   (over `limits.maxDepth`), `invalid-json` (also a malformed signed envelope, D2),
+    ///   `top-level-not-object` (D1) or `too-complex` (P5).
+    public static func parse(_ bytes: [UInt8], limits: JSONParser.Limits = JSONParser.Limits()) throws(DocumentLoadError) -> ParsedDocument {
+        guard bytes.count <= limits.maxBytes else {
+            throw DocumentLoadError(code: "file-too-large",
+                                    message: "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes")
+        }
+        var diagnostics: [Diagnostic] = []
+        var jsonBytes = bytes
+        do {
+            if let content = try SignedEnvelope.unwrap(bytes) {
+                jsonBytes = content
+                diagnostics.append(Diagnostic(.warning, "signed-envelope", at: "",
+                    "the file is a PKCS#7 signed envelope; its content was used, the signature was not verified (iOS 9+ reads plain JSON)"))
+            }
+        } catch {
+            throw DocumentLoadError(code: "invalid-json", message: "the file looks like a signed envelope but is malformed: \(error)")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(jsonBytes, limits: limits)
+        } catch {
+            let code: String
+            switch error.kind {
+            case .tooLarge: code = "file-too-large"
+            case .tooDeep: code = "too-deep"
+            default: code = "invalid-json"
+            }
+            throw DocumentLoadError(code: code, message: error.description)
+        }
+        guard case .object(let top) = json else {
+            throw DocumentLoadError(code: "top-level-not-object", message: "the top level is \(json.typeName), expected an object")
+        }
+        var parser = DocumentParser()
+        var document = parser.document(from: top)
+        document.source = json
+        diagnostics += parser.diagnostics
+        guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
+            throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
+        }
+        if let overServingLimit = AppleSizeLimit.diagnostic(byteCount: bytes.count) {
+            diagnostics.append(overServingLimit)
+        }
+        return ParsedDocument(document: document, diagnostics: diagnostics, json: json, byteCount: bytes.count)
+    }
+
+    /// Convenience for tests and tools: parse a JSON string.
+    public static func parse(json: String) throws(DocumentLoadError) -> ParsedDocument {
+        try parse(Array(json.utf8))
+    }
+}
+
+/// Walks the JSON tree once, building the model and collecting diagnostics.
+/// (`package`: the harness's planted mistakes in the document-wide P5 total read a file with it.)
+package struct DocumentParser {
+    package var diagnostics: [Diagnostic] = []
+    /// The sum of every pattern's expanded size (P5), to refuse documents too complex to compile.
+    package var totalExpandedSize = 0
+
+    package init() {}
+
+    static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
+    static let entryKeys = ["appID", "appIDs", "components", "paths", "defaults"]
+    static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
+
+    mutating func report(_ severity: Diagnostic.Severity, _ code: String, _ path: String, _ message: String) {
+        diagnostics.append(Diagnostic(severity, code, at: path, message))
+    }
+
+    package mutating func document(from top: JSONObject) -> AASADocument {
+        reportDuplicates(top, at: "")
+        guard let applinksValue = top["applinks"] else {
+            report(.warning, "no-applinks", "", "no \"applinks\" key: this file opens no URLs in any app")
+            return AASADocument(hasApplinks: false)
+        }
+        guard case .object(let applinks) = applinksValue else {
+            wrongType("applinks", applinksValue, expected: "an object")
+            return AASADocument(hasApplinks: false)
+        }
+        reportDuplicates(applinks, at: "applinks")
+        reportUnknownKeys(applinks, known: Self.applinksKeys, at: "applinks")
+
+        if let apps = applinks["apps"] {
+            if case .array(let list) = apps, !list.isEmpty {
+                report(.info, "legacy-apps-not-empty", "applinks.apps", "the legacy \"apps\" key must be an empty array when present")
+            } else if case .array = apps {} else {
+                wrongType("applinks.apps", apps, expected: "an empty array")
+            }
+        }
+        let defaults = applinks["defaults"].map { componentFields($0, at: "applinks.defaults", isDefaults: true) } ?? ComponentFields()
+        let variables = applinks["substitutionVariables"].map { variableTable($0, at: "applinks.substitutionVariables") } ?? VariableTable()
+
+        var entries: [DetailEntry] = []
+        switch applinks["details"] {
+        case nil:
+            report(.warning, "no-details", "applinks", "no \"details\": no app is associated with this domain")
+        case .array(let list)?:
+            if list.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
+            for (i, value) in list.enumerated() {
+                let path = JSONPath.index("applinks.details", i)
+                guard case .object(let obj) = value else { wrongType(path, value, expected: "an object"); continue }
+                if let entry = detailEntry(obj, keyedAppID: nil, at: path) { entries.append(entry) }
+            }
+        case .object(let dict)?:
+            // D5: the oldest form, keyed by app ID, evaluated in document order.
+            reportDuplicates(dict, at: "applinks.details")
+            if dict.keys.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
+            for key in dict.keys {
+                let path = JSONPath.member("applinks.details", key)
+                guard let value = dict[key] else { continue }
+                guard case .object(let obj) = value else { wrongType(path, value, expected: "an object"); continue }
+                if let entry = detailEntry(obj, keyedAppID: key, at: path) { entries.append(entry) }
+            }
+        case let other?:
+            wrongType("applinks.details", other, expected: "an array")
+        }
+        checkVariables(variables, entries: entries, defaults: defaults)
+        return AASADocument(hasApplinks: true, defaults: defaults, variables: variables, entries: entries)
+    }
+
+    mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: String) -> DetailEntry? {
+        reportDuplicates(obj, at: path)
+        reportUnknownKeys(obj, known: Self.entryKeys, at: path)
+        var fromAppID: [String] = []
+        var fromAppIDs: [String]?
+        if let single = obj["appID"] {
+            if case .string(let id) = single { fromAppID.append(id) } else { wrongType(JSONPath.member(path, "appID"), single, expected: "a string") }
+        }
+        if let many = obj["appIDs"] {
+            let p = JSONPath.member(path, "appIDs")
+            if case .array(let list) = many {
+                fromAppIDs = []
+                for (i, v) in list.enumerated() {
+                    if case .string(let id) = v { fromAppIDs?.append(id) } else { wrongType(JSONPath.index(p, i), v, expected: "a string") }
+                }
+            } else {
+                wrongType(p, many, expected: "an array of strings")
+            }
+        }
+        // D4: `appIDs` (when it is an array, D10) wins and `appID` is ignored, even when `appIDs` is
+        // empty (observed with swcutil). D5: a dictionary key plays the part of `appID`, so an
+        // `appID` inside its value is ignored and an `appIDs` there wins over the key (an open point).
+        let appIDs: [String]
+        if let fromAppIDs {
+            appIDs = fromAppIDs
+            if keyedAppID != nil {
+                report(.warning, "both-app-id-forms", path, "\"appIDs\" inside a \"details\" dictionary value: it names the apps and the key is ignored (SPEC.md D5, an open point); keep one")
+            } else if obj["appID"] != nil {
+                report(.warning, "both-app-id-forms", path, "both \"appID\" and \"appIDs\": \"appID\" is ignored, \"appIDs\" names the apps (SPEC.md D4); remove \"appID\"")
+            }
+        } else if let key = keyedAppID {
+            appIDs = [key]
+            if obj["appID"] != nil {
+                report(.warning, "both-app-id-forms", path, "\"appID\" inside a \"details\" dictionary value is ignored: the key names the app (SPEC.md D5, an open point); keep one")
+            }
+        } else {
+            appIDs = fromAppID
+        }
+        var unique: [String] = []
+        for id in appIDs where !unique.contains(where: { $0.isExactly(id) }) { unique.append(id) }
+        for id in unique {
+            if id.isEmpty {
+                report(.error, "empty-app-id", path, "an app ID is the empty string")
+            } else if !Self.looksLikeAppID(id) {
+                report(.warning, "app-id-format", path, "app ID \"\(id)\" does not start with a 10-character team ID and a dot (TEAMID.bundle.id)")
+            }
+        }
+        unique.removeAll { $0.isEmpty }
+        if unique.isEmpty, keyedAppID == nil || fromAppIDs != nil {
+            report(.error, "missing-app-id", path, fromAppIDs != nil
+                   ? "the entry names no app: \"appIDs\" is empty (and any \"appID\" beside it is ignored, SPEC.md D4)"
+                   : "the entry names no app (\"appIDs\" or \"appID\")")
+        }
+        let defaults = obj["defaults"].map { componentFields($0, at: JSONPath.member(path, "defaults"), isDefaults: true) } ?? ComponentFields()
+
+        var rules: [DocumentRule] = []
+        // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
+        var components = obj["components"]
+        if let c = components, case .array = c {} else if let c = components {
+            wrongType(JSONPath.member(path, "components"), c, expected: "an array of objects")
+            components = nil
+        }
+        if let components {
+            let p = JSONPath.member(path, "components")
+            if obj["paths"] != nil {
+                report(.warning, "mixed-formats", path, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")
+            }
+            if case .array(let list) = components {
+                if list.isEmpty { report(.info, "empty-components", p, "no components: nothing matches for these apps in this entry") }
+                for (i, v) in list.enumerated() {
+                    let rp = JSONPath.index(p, i)
+                    // D10: a component that is not an object is skipped; it must not become `{}`.
+                    guard case .object = v else { wrongType(rp, v, expected: "an object"); continue }
+                    rules.append(DocumentRule(fields: componentFields(v, at: rp, isDefaults: false), sourcePath: rp))
+                }
+            } else {
+                wrongType(p, components, expected: "an array of objects")
+            }
+        } else if let paths = obj["paths"] {
+            let p = JSONPath.member(path, "paths")
+            if case .array(let list) = paths {
+                for (i, v) in list.enumerated() {
+                    let rp = JSONPath.index(p, i)
+                    guard case .string(let s) = v else { wrongType(rp, v, expected: "a string"); continue }
+                    var fields = ComponentFields()
+                    // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
+                    // by a combining mark would not count.
+                    if s.unicodeScalars.starts(with: "NOT ".unicodeScalars) {
+                        fields.path = String(String.UnicodeScalarView(s.unicodeScalars.dropFirst(4)))
+                        fields.exclude = true
+                    } else {
+                        fields.path = s
+                    }
+                    checkPattern(fields.path ?? "", at: rp)
+                    rules.append(DocumentRule(fields: fields, sourcePath: rp, legacyPath: s))
+                }
+            } else {
+                wrongType(p, paths, expected: "an array of strings")
+            }
+        }
+        return DetailEntry(appIDs: unique, defaults: defaults, rules: rules, sourcePath: path)
+    }
+
+    /// A component or `defaults` dictionary (C1, D10, Q5). A wrong-typed key is left out.
+    mutating func componentFields(_ value: JSONValue, at path: String, isDefaults: Bool) -> ComponentFields {
+        guard case .object(let obj) = value else {
+            wrongType(path, value, expected: "an object")
+            return ComponentFields()
+        }
+        reportDuplicates(obj, at: path)
+        reportUnknownKeys(obj, known: Self.componentKeys, at: path)
+        var f = ComponentFields()
+        f.path = patternString(obj, "/", at: path)
+        f.fragment = patternString(obj, "#", at: path)
+        if let q = obj["?"] {
+            let qp = JSONPath.member(path, "?")
+            switch q {
+            case .string(let s):
+                checkPattern(s, at: qp)
+                f.query = .whole(s)
+            case .object(let items):
+                reportDuplicates(items, at: qp)
+                var list: [(name: String, pattern: String)] = []
+                var nonString: String?
+                for key in items.keys {
+                    guard let v = items[key] else { continue }
+                    if case .string(let s) = v {
+                        checkPattern(s, at: JSONPath.member(qp, key))
+                        list.append((key, s))
+                    } else if nonString == nil {
+                        nonString = key
+                    }
+                }
+                if let bad = nonString {
+                    report(.warning, "non-string-query-value", JSONPath.member(qp, bad),
+                           "query item \"\(bad)\" is not a string, so Apple ignores this whole \"?\" dictionary (every query matches)")
+                } else {
+                    f.query = .items(list)
+                }
+            default:
+                wrongType(qp, q, expected: "a string or an object of strings")
+            }
+        }
+        f.exclude = bool(obj, "exclude", at: path)
+        f.caseSensitive = bool(obj, "caseSensitive", at: path)
+        f.percentEncoded = bool(obj, "percentEncoded", at: path)
+        // `comment` is free text for people; never type-checked (SPEC.md D10).
+        if case .string(let s)? = obj["comment"] { f.comment = s }
+        return f
+    }
+
+    mutating func patternString(_ obj: JSONObject, _ key: String, at path: String) -> String? {
+        guard let v = obj[key] else { return nil }
+        let p = JSONPath.member(path, key)
+        guard case .string(let s) = v else { wrongType(p, v, expected: "a string"); return nil }
+        checkPattern(s, at: p)
+        return s
+    }
+
+    mutating func bool(_ obj: JSONObject, _ key: String, at path: String) -> Bool? {
+        guard let v = obj[key] else { return nil }
+        guard case .bool(let b) = v else { wrongType(JSONPath.member(path, key), v, expected: "true or false"); return nil }
+        return b
+    }
+
+    mutating func checkPattern(_ s: String, at path: String) {
+        do {
+            _ = try PatternParser.parse(s)
+        } catch {
+            report(.error, "invalid-pattern", path, "pattern \(JSONValue.string(s).serialized()) is invalid (\(error)); this rule never matches")
+        }
+    }
+
+    /// `substitutionVariables` (V1, V2, V5, V6).
+    mutating func variableTable(_ value: JSONValue, at path: String) -> VariableTable {
+        guard case .object(let obj) = value else { wrongType(path, value, expected: "an object of string arrays"); return VariableTable() }
+        reportDuplicates(obj, at: path)
+        var custom: [(name: String, values: [String])] = []
+        for name in obj.keys {
+            guard let v = obj[name] else { continue }
+            let p = JSONPath.member(path, name)
+            if name.isEmpty || name.unicodeScalars.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) {
+                report(.error, "invalid-pattern", p, "a variable name must be non-empty and cannot contain '$', '(' or ')'; it can never be referenced")
+            }
+            guard case .array(let list) = v else { wrongType(p, v, expected: "an array of strings"); continue }
+            var values: [String] = []
+            for (i, item) in list.enumerated() {
+                guard case .string(let s) = item else { wrongType(JSONPath.index(p, i), item, expected: "a string"); continue }
+                if s.contains("$(") {
+                    report(.warning, "variable-in-value", JSONPath.index(p, i),
+                           "value \(JSONValue.string(s).serialized()) contains '$(': variables do not nest, so it is matched literally")
+                }
+                values.append(s)
+            }
+            if VariableTable.predefinedNames.contains(name) {
+                report(.warning, "predefined-variable-overridden", p, "\"\(name)\" is predefined; this list replaces it for the whole file (SPEC.md V5)")
+            }
+            custom.append((name, values))
+        }
+        return VariableTable(custom: custom)
+    }
+
+    /// P4: every `$(name)` must be defined. P5: every pattern stays within the size limit.
+    mutating func checkVariables(_ table: VariableTable, entries: [DetailEntry], defaults: ComponentFields) {
+        func check(_ pattern: String?, at path: String) {
+            guard let pattern, let parsed = try? PatternParser.parse(pattern) else { return }
+            for name in parsed.variableNames where table.values(of: name) == nil {
+                report(.error, "undefined-variable", path, "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
+            }
+            let size = PatternLimits.expandedSize(of: parsed, variables: table)
+            totalExpandedSize += size
+            if size > PatternLimits.maxExpandedSize {
+                report(.error, "invalid-pattern", path, "with its variables' values the pattern expands to \(size) elements, over the limit of \(PatternLimits.maxExpandedSize) (SPEC.md P5); this rule never matches")
+            }
+        }
+        func checkFields(_ f: ComponentFields, at path: String) {
+            check(f.path, at: JSONPath.member(path, "/"))
+            check(f.fragment, at: JSONPath.member(path, "#"))
+            switch f.query {
+            case .whole(let s)?: check(s, at: JSONPath.member(path, "?"))
+            case .items(let items)?: for item in items { check(item.pattern, at: JSONPath.member(JSONPath.member(path, "?"), item.name)) }
+            case nil: break
+            }
+        }
+        checkFields(defaults, at: "applinks.defaults")
+        for entry in entries {
+            checkFields(entry.defaults, at: JSONPath.member(entry.sourcePath, "defaults"))
+            for rule in entry.rules { checkFields(rule.fields, at: rule.sourcePath) }
+        }
+    }
+
+    mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {
+        report(.error, "wrong-type", path, "expected \(expected), found \(value.typeName); ignored")
+    }
+
+    mutating func reportDuplicates(_ obj: JSONObject, at path: String) {
+        for key in obj.duplicateKeys {
+            report(.warning, "duplicate-key", JSONPath.member(path, key), "key \(JSONValue.string(key).serialized()) appears more than once; the last one is used")
+        }
+    }
+
+    mutating func reportUnknownKeys(_ obj: JSONObject, known: [String], at path: String) {
+        for key in obj.keys where !known.contains(key) {
+            if let near = known.first(where: { $0.lowercased() == key.lowercased() }) {
+                report(.warning, "unknown-key", JSONPath.member(path, key), "unknown key \"\(key)\": keys are case-sensitive, did you mean \"\(near)\"? It is ignored")
+            } else {
+                report(.info, "unknown-key", JSONPath.member(path, key), "unknown key \"\(key)\" is ignored")
+            }
+        }
+    }
+
+    static func looksLikeAppID(_ id: String) -> Bool {
+        let u = Array(id.utf8)
+        guard u.count > 11, u[10] == UInt8(ascii: "."), u[11...].contains(where: { $0 != UInt8(ascii: ".") }) else { return false }
+        return u[0..<10].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+    }
+}

@@ -1,0 +1,120 @@
+import LinkMatchCore
+
+/// A document compiled for many decisions: every rule compiled once, and per app the rule list
+/// with its literal-prefix index (D7, C3, M1). Immutable after `init`, so it is safe to share.
+public struct CompiledDocument: Sendable {
+    let rules: [CompiledRule]
+    /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
+    let planOfApp: [[UInt8]: Int]
+    let plans: [RuleIndex]
+
+    /// Compiles every rule of `document` once (a rule with an invalid pattern, P3/P4/P5, is left out:
+    /// it never matches) and builds per app its ordered rule list with the literal-prefix index. Never throws or
+    /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
+    public init(_ document: AASADocument) {
+        var resolver = VariableResolver(document.variables)
+        var rules: [CompiledRule] = []
+        // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
+        var entryRules: [[Int32]] = []
+        for (e, entry) in document.entries.enumerated() {
+            var mine: [Int32] = []
+            for (r, rule) in entry.rules.enumerated() {
+                let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
+                                              entryDefaults: entry.defaults, domainDefaults: document.defaults)
+                if let compiled = CompiledRule(effective, variables: &resolver) {
+                    mine.append(Int32(rules.count))
+                    rules.append(compiled)
+                }
+            }
+            entryRules.append(mine)
+        }
+        // Apps listed in the same entries share one plan.
+        var entriesOfApp: [[UInt8]: [Int]] = [:] // keyed by UTF-8: exact app ID equality (D12)
+        var appOrder: [[UInt8]] = []
+        for (e, entry) in document.entries.enumerated() {
+            for app in entry.appIDs.map({ Array($0.utf8) }) {
+                if entriesOfApp[app] == nil { appOrder.append(app) }
+                if entriesOfApp[app]?.last != e { entriesOfApp[app, default: []].append(e) }
+            }
+        }
+        var planOfEntries: [[Int]: Int] = [:]
+        var plans: [RuleIndex] = []
+        var planOfApp: [[UInt8]: Int] = [:]
+        for app in appOrder {
+            let entries = entriesOfApp[app] ?? []
+            if let existing = planOfEntries[entries] {
+                planOfApp[app] = existing
+                continue
+            }
+            let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules)
+            planOfEntries[entries] = plans.count
+            planOfApp[app] = plans.count
+            plans.append(plan)
+        }
+        self.rules = rules
+        self.plans = plans
+        self.planOfApp = planOfApp
+    }
+
+    /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never
+    /// `.undecided`.
+    public func decide(_ url: ParsedURL, appID: String, domain: String) -> Decision {
+        var work = 0
+        return decide(url, appID: appID, domain: domain, work: &work)
+    }
+
+    /// `decide`, also counting the work done (trie steps, unit comparisons, state-set words).
+    public func decideCountingWork(_ url: ParsedURL, appID: String, domain: String) -> (decision: Decision, work: Int) {
+        var work = 0
+        let decision = decide(url, appID: appID, domain: domain, work: &work)
+        return (decision, work)
+    }
+
+    func decide(_ url: ParsedURL, appID: String, domain: String, work: inout Int) -> Decision {
+        // U2: https only (ASCII case-insensitive).
+        guard HostComparison.equalIgnoringASCIICase(url.scheme, "https") else { return .noMatch(.scheme) }
+        // U3: the file's domain; an empty domain skips the check.
+        if !domain.isEmpty, !HostComparison.equalIgnoringASCIICase(url.host, domain) { return .noMatch(.host) }
+        guard let plan = planOfApp[Array(appID.utf8)].map({ plans[$0] }) else { return .noMatch(.appNotListed) }
+        var texts = URLTexts(url)
+        // C3, D7: the first matching rule in app order decides; the index only skips rules whose
+        // literal path prefix the URL lacks.
+        for ordinal in plan.candidates(&texts, work: &work) {
+            let rule = rules[Int(plan.rules[Int(ordinal)])]
+            if rule.matches(&texts, work: &work) {
+                return Decision(outcome: rule.effective.exclude ? .exclude : .match, rule: rule.trace(for: url))
+            }
+        }
+        return .noMatch(.noRuleMatched)
+    }
+
+    /// Rules compiled (valid ones), for the benchmark.
+    public var compiledRuleCount: Int { rules.count }
+}
+
+/// U2/U3 comparisons: ASCII letters compared without case, everything else exactly as Swift
+/// compares strings (a byte comparison when both sides are ASCII, which is the usual case).
+enum HostComparison {
+    static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        // The usual case first: both ASCII, compared in place.
+        var a = a
+        var b = b
+        let fast = a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                for byte in x where byte >= 0x80 { return nil }
+                for byte in y where byte >= 0x80 { return nil }
+                guard x.count == y.count else { return false }
+                for i in 0..<x.count where lower(x[i]) != lower(y[i]) { return false }
+                return true
+            }
+        }
+        if let fast { return fast }
+        guard a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) else { return lowered(a) == lowered(b) }
+        return a.utf8.elementsEqual(b.utf8) { lower($0) == lower($1) }
+    }
+
+    @inline(__always)
+    static func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b + 0x20 : b }
+
+    static func lowered(_ s: String) -> String { String(decoding: s.utf8.map(lower), as: UTF8.self) }
+}

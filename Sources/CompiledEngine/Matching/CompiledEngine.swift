@@ -1,0 +1,116 @@
+import LinkMatchCore
+
+/// The production engine: every pattern compiled once into a fast-path matcher or a bit-set
+/// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
+/// and traces as `ReferenceEngine`, implemented independently; never answers `undecided`.
+/// (It conforms to `MatchEngine` in LinkMatchTooling, where that protocol lives: its `prepare` is
+/// `compile` here.)
+public struct CompiledEngine: Sendable {
+    public var name: String { "compiled" }
+    private let recentParts = RecentCompiledParts()
+
+    /// An engine with an empty cache of recently compiled parts; cheap to make.
+    public init() {}
+
+    /// The document compiled for many decisions.
+    public func compile(_ document: AASADocument) -> CompiledDocument {
+        CompiledDocument(document)
+    }
+
+    /// Recently compiled patterns are reused (RecentCompiledParts) when pattern, kind, flags and
+    /// variables are the same, scalar for scalar. The verdict is what `matchPartCountingWork` gives.
+    public func matchPart(_ request: PartRequest) -> PartVerdict {
+        recentParts.compiled(for: request).verdict(for: request.text)
+    }
+
+    /// `matchPart` plus the work it did: unit comparisons in the fast paths, state-set words,
+    /// edges and epsilon moves in the automaton (compilation not included).
+    public static func matchPartCountingWork(_ request: PartRequest) -> (verdict: PartVerdict, work: Int) {
+        CompiledPart(request).verdictCountingWork(for: request.text)
+    }
+}
+
+/// One pattern compiled for one kind of part and set of flags, to be run against many texts.
+public struct CompiledPart: Sendable {
+    let pattern: CompiledPattern?
+    let isPath: Bool
+    let caseSensitive: Bool
+    let percentEncoded: Bool
+
+    /// Compiles `request`'s pattern with its flags and variables (the text is ignored).
+    public init(_ request: PartRequest) {
+        self.init(pattern: request.pattern, kind: request.kind, caseSensitive: request.caseSensitive,
+                  percentEncoded: request.percentEncoded, variables: request.variables)
+    }
+
+    /// Compiles `pattern` for one kind of part with these flags and variables (P1–P5, V1–V6, E1–E3,
+    /// N1–N4). An invalid pattern compiles to one whose verdict is always `.invalidPattern`; never throws.
+    public init(pattern: String, kind: PartRequest.Kind, caseSensitive: Bool = true, percentEncoded: Bool = true,
+                variables: VariableTable = VariableTable()) {
+        var resolver = VariableResolver(variables)
+        isPath = kind == .path
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+        self.pattern = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
+    }
+
+    /// The verdict for one URL part as written (still percent-encoded).
+    public func verdict(for text: String) -> PartVerdict {
+        verdictCountingWork(for: text).verdict
+    }
+
+    /// `verdict(for:)` plus the work it did (unit comparisons, state-set words, edges, epsilon moves),
+    /// for the complexity tests and benchmarks.
+    public func verdictCountingWork(for text: String) -> (verdict: PartVerdict, work: Int) {
+        guard let pattern else { return (.invalidPattern, 0) }
+        var work = 0
+        if caseSensitive, percentEncoded, let matched = MatchText.matchInPlace(text, isPath: isPath, pattern, work: &work) {
+            return (matched ? .matched : .notMatched, work)
+        }
+        let prepared = MatchText(text, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        let matched = prepared.matches(pattern, work: &work)
+        return (matched ? .matched : .notMatched, work)
+    }
+
+    /// Which matcher the pattern compiled to: "literal", "prefix", "suffix", "infix",
+    /// "fixedLength", "glob", "automaton", "never", or "invalid".
+    public var shapeName: String { pattern?.shape.rawValue ?? "invalid" }
+}
+
+/// The `CompiledPart`s `CompiledEngine.matchPart` compiled lately, for reuse: callers often ask about
+/// one pattern with several texts (the metamorphic relations do, and a fuzzer's next input often
+/// changes only the text). Compiling is a function of the key, so reuse changes no verdict. The key
+/// is exact: UTF-8 bytes name scalars one to one, where String's `==` is canonical equivalence
+/// ("é" and "e\u{301}" compile differently). 64 entries, in a `RecentTable`.
+final class RecentCompiledParts: Sendable {
+    /// A request without its text. Equal when everything is the same scalar for scalar; the hash
+    /// reads the pattern's bytes and the flags only (no copy of anything).
+    struct Key: Hashable {
+        let request: PartRequest
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.request.kind == b.request.kind && a.request.caseSensitive == b.request.caseSensitive
+                && a.request.percentEncoded == b.request.percentEncoded && a.request.pattern.isExactly(b.request.pattern)
+                && a.request.variables == b.request.variables // VariableTable's == is exact
+        }
+
+        func hash(into hasher: inout Hasher) {
+            let utf8 = request.pattern.utf8
+            if utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+                for byte in utf8 { hasher.combine(byte) }
+            }
+            hasher.combine(request.kind)
+            hasher.combine(request.caseSensitive)
+            hasher.combine(request.percentEncoded)
+            hasher.combine(request.variables.custom.count)
+        }
+    }
+
+    private let table = RecentTable<Key, CompiledPart>(capacity: 64)
+
+    func compiled(for request: PartRequest) -> CompiledPart {
+        var bare = request
+        bare.text = "" // the text is not part of the key, nor kept
+        return table.value(for: Key(request: bare)) { CompiledPart(request) }
+    }
+}

@@ -1,0 +1,133 @@
+import LinkMatchCore
+
+/// One pattern, compiled once: the program for the pattern itself and, for a path pattern ending
+/// in `/*`, the program for its parent (N3). A text matches when either program accepts it.
+struct CompiledPattern: Sendable {
+    let main: MatchProgram
+    /// N3's parent-path alternative, nil when it does not apply.
+    let parent: MatchProgram?
+    /// UTF-8 of the literal starts of which every matching text begins with one (the rule index's
+    /// keys; `AtomPattern.literalPrefixes`). One key, possibly empty, unless a variable leads.
+    let literalPrefixes: [[UInt8]]
+    /// UTF-8 of the literal units every matching text ends with (the rule index's key for a pattern
+    /// with no literal prefix); empty with an N3 parent alternative, whose `/*` ends the main program.
+    let literalSuffix: [UInt8]
+
+    init(main: AtomPattern, parent: AtomPattern?) {
+        self.main = MatchProgram(main)
+        self.parent = parent.map(MatchProgram.init)
+        // With an N3 parent, a text matches one program or the other: a key must start the texts of
+        // both, so each is cut to what the main and the parent key (for the same value) share.
+        var keys = main.literalPrefixes.map(Self.utf8)
+        if let parent {
+            var others = parent.literalPrefixes.map(Self.utf8)
+            if others.count != keys.count {
+                keys = [Self.utf8(main.literalPrefix)]
+                others = [Self.utf8(parent.literalPrefix)]
+            }
+            for i in keys.indices {
+                var common = 0
+                while common < keys[i].count, common < others[i].count, keys[i][common] == others[i][common] { common += 1 }
+                keys[i].removeLast(keys[i].count - common)
+            }
+            if keys.contains(where: \.isEmpty) { keys = [[]] }
+        }
+        var seen = Set<[UInt8]>()
+        literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
+        literalSuffix = parent == nil ? Self.utf8(main.literalSuffix) : []
+    }
+
+    @inline(__always)
+    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        if main.matches(text, work: &work) { return true }
+        guard let parent else { return false }
+        return parent.matches(text, work: &work)
+    }
+
+    /// The shape the main program was compiled to (which fast path runs).
+    var shape: PatternShape { main.shape }
+
+    static func utf8(_ units: [UInt32]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(units.count)
+        for u in units {
+            guard let scalar = Unicode.Scalar(u) else { break }
+            out.append(contentsOf: scalar.utf8)
+        }
+        return out
+    }
+}
+
+/// What a pattern was compiled to; each case is one matching strategy.
+enum PatternShape: String, Sendable, Equatable {
+    /// Literal units only: one length check and one comparison.
+    case literal
+    /// `?` runs and literals, no `*`: fixed length, one pass.
+    case fixedLength
+    /// `prefix*`.
+    case prefix
+    /// `*suffix`.
+    case suffix
+    /// `*infix*`.
+    case infix
+    /// Any other mix of literals, `?` and `*`: anchored first and last segment, greedy middle.
+    case glob
+    /// Has variables: the bit-set automaton.
+    case automaton
+    /// Can never match (a variable with no values, P4/V6).
+    case never
+}
+
+/// A pattern's matching program; each case is one matching strategy.
+///
+/// `.never` carries a word so that the pointers are stored as they are. Without it, Swift keeps the
+/// case in the spare high bits of the class pointer (`.automaton`'s had a bit set), and
+/// LeakSanitizer, which finds live objects by scanning memory for their addresses, missed every
+/// automaton kept in the compiled-parts cache and reported it as leaked at exit (the
+/// address-sanitizer fuzz builds, ClusterFuzzLite's included, once compiled parts were cached).
+/// A payload without spare bits makes Swift use a separate tag byte. A struct of optionals or of
+/// one `AnyObject` and a kind also stores plain pointers, but made the benchmark's glob rows about
+/// 14 ns slower (literal row 34 -> 48 ns; this enum: 34 ns). `CompiledPatternLayoutTests` checks the
+/// stored addresses.
+enum MatchProgram: Sendable {
+    case glob(GlobMatcher)
+    case automaton(BitNFA)
+    /// Can never match (a variable with no values). The word is always 0: see above.
+    case never(noSpareBits: UInt64)
+
+    init(_ pattern: AtomPattern) {
+        if pattern.hasChoices {
+            let nfa = BitNFA(pattern)
+            self = nfa.canAccept ? .automaton(nfa) : .never(noSpareBits: 0)
+        } else {
+            self = .glob(GlobMatcher(pattern.atoms))
+        }
+    }
+
+    var glob: GlobMatcher? {
+        if case .glob(let g) = self { return g }
+        return nil
+    }
+
+    var automaton: BitNFA? {
+        if case .automaton(let a) = self { return a }
+        return nil
+    }
+
+    @inline(__always)
+    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        switch self {
+        case .glob(let g): return g.matches(text, work: &work)
+        case .automaton(let a): return a.matches(text, work: &work)
+        case .never: return false
+        }
+    }
+
+    var shape: PatternShape {
+        switch self {
+        case .glob(let g): return g.shape
+        case .automaton: return .automaton
+        case .never: return .never
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import LinkMatchCore
+
+/// One effective rule with every pattern compiled (C1, C2, C5, Q1–Q5).
+final class CompiledRule: Sendable {
+    enum Query: Sendable {
+        /// No `?` key (or a dictionary ignored by Q5): any query (C2).
+        case any
+        /// `?` as a string: the whole query (Q1).
+        case whole(CompiledPattern)
+        /// `?` as a dictionary: every named item (Q2–Q4).
+        case items([Item])
+    }
+
+    struct Item: Sendable {
+        /// The name compared with the URL's item names: folded when case-insensitive (E4).
+        let comparableName: String
+        let pattern: CompiledPattern
+    }
+
+    let effective: EffectiveRule
+    /// Which of the four caseSensitive x percentEncoded text forms the rule reads.
+    let form: TextForm
+    let path: CompiledPattern?
+    let query: Query
+    let fragment: CompiledPattern?
+
+    /// nil when a pattern of the rule is invalid (P3) or names an undefined variable (P4): every
+    /// pattern of a rule is compared before it can match, so such a rule never matches.
+    init?(_ rule: EffectiveRule, variables: inout VariableResolver) {
+        effective = rule
+        form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+        let cs = rule.caseSensitive
+        if let source = rule.path {
+            guard let p = PatternCompiler.compile(source, isPath: true, caseSensitive: cs, variables: &variables) else { return nil }
+            path = p
+        } else {
+            path = nil
+        }
+        switch rule.query {
+        case nil:
+            query = .any
+        case .whole(let source):
+            guard let p = PatternCompiler.compile(source, isPath: false, caseSensitive: cs, variables: &variables) else { return nil }
+            query = .whole(p)
+        case .items(let list):
+            var items: [Item] = []
+            for item in list {
+                guard let p = PatternCompiler.compile(item.pattern, isPath: false, caseSensitive: cs, variables: &variables) else {
+                    return nil
+                }
+                items.append(Item(comparableName: cs ? item.name : CaseFolding.fold(item.name), pattern: p))
+            }
+            query = .items(items)
+        }
+        if let source = rule.fragment {
+            guard let p = PatternCompiler.compile(source, isPath: false, caseSensitive: cs, variables: &variables) else { return nil }
+            fragment = p
+        } else {
+            fragment = nil
+        }
+    }
+
+    /// The byte strings of which every path this rule matches starts with one (in the rule's text form).
+    var pathKeys: [[UInt8]] { path?.literalPrefixes ?? [[]] }
+    /// The bytes every path this rule matches ends with, reversed (in the rule's text form).
+    var reversedPathSuffix: [UInt8] { (path?.literalSuffix ?? []).reversed() }
+
+    /// Whether every part matches (C2, C4, Q2–Q4), in the order path, query, fragment.
+    func matches(_ texts: inout URLTexts, work: inout Int) -> Bool {
+        if let path, !texts.path(form).matches(path, work: &work) { return false }
+        switch query {
+        case .any:
+            break
+        case .whole(let pattern):
+            guard texts.query(form).matches(pattern, work: &work) else { return false }
+        case .items(let items):
+            for item in items {
+                // Q4: every occurrence must match; Q3: an absent item reads as "".
+                var present = false
+                for occurrence in texts.queryItems(form) where occurrence.name.isExactly(item.comparableName) {
+                    present = true
+                    guard occurrence.value.matches(item.pattern, work: &work) else { return false }
+                }
+                if !present, !MatchText.empty.matches(item.pattern, work: &work) { return false }
+            }
+        }
+        if let fragment, !texts.fragment(form).matches(fragment, work: &work) { return false }
+        return true
+    }
+
+    /// The trace of this rule for a URL it matched: every part, all `.matched`.
+    func trace(for url: ParsedURL) -> RuleTrace {
+        let rule = effective
+        func compared(_ raw: some StringProtocol) -> String {
+            rule.percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)
+        }
+        var parts = [PartTrace(part: .path, pattern: rule.path, texts: [compared(url.path)], verdict: .matched)]
+        switch rule.query {
+        case nil:
+            parts.append(PartTrace(part: .query, pattern: nil, texts: [compared(url.query ?? "")], verdict: .matched))
+        case .whole(let pattern):
+            parts.append(PartTrace(part: .query, pattern: pattern, texts: [compared(url.query ?? "")], verdict: .matched))
+        case .items(let list):
+            let present = QueryItemSplitter.items(url.query ?? "")
+            for (item, compiled) in zip(list, itemNames) {
+                var texts: [String] = []
+                for occurrence in present where form.comparableName(occurrence.name).isExactly(compiled) {
+                    texts.append(compared(occurrence.value))
+                }
+                parts.append(PartTrace(part: .queryItem(item.name), pattern: item.pattern,
+                                       texts: texts.isEmpty ? [""] : texts, verdict: .matched))
+            }
+        }
+        parts.append(PartTrace(part: .fragment, pattern: rule.fragment, texts: [compared(url.fragment ?? "")], verdict: .matched))
+        return RuleTrace(rule: rule, parts: parts)
+    }
+
+    private var itemNames: [String] {
+        guard case .items(let items) = query else { return [] }
+        return items.map(\.comparableName)
+    }
+}
+
+/// The four ways a rule can read a URL part: caseSensitive x percentEncoded (E1–E3).
+struct TextForm: Sendable, Equatable {
+    let caseSensitive: Bool
+    let percentEncoded: Bool
+
+    static let all = [false, true].flatMap { cs in [false, true].map { TextForm(caseSensitive: cs, percentEncoded: $0) } }
+
+    var index: Int { (caseSensitive ? 2 : 0) + (percentEncoded ? 1 : 0) }
+
+    /// A URL query item name as compared with a rule's item names (E4).
+    func comparableName(_ raw: some StringProtocol) -> String {
+        let decoded = percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)
+        return caseSensitive ? decoded : CaseFolding.fold(decoded)
+    }
+}

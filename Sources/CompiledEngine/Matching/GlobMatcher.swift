@@ -1,0 +1,206 @@
+import LinkMatchCore
+
+/// The fast path for patterns without variables (literal, `prefix*`, `*suffix`, `*infix*`, `????`
+/// runs and any other `*`/`?` mix): split at the stars into fixed-length segments, pin the first
+/// segment to the start and the last to the end, and place each middle segment at its leftmost
+/// occurrence after the previous one. Leftmost placement never loses a match because the stars
+/// around a middle segment absorb any gap, so there is no backtracking: the cost is at most
+/// |text| x |pattern| unit comparisons, usually |text|.
+final class GlobMatcher: Sendable {
+    /// A run of literals and `?` between two stars.
+    struct Segment: Sendable {
+        /// Unit values, `UnitLabel.any` for `?`.
+        let labels: [UInt32]
+        /// Whether every label is `?` (then only the length matters).
+        let allAny: Bool
+
+        var count: Int { labels.count }
+
+        @inline(__always)
+        func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
+                                                              work: inout Int) -> Bool {
+            if allAny { return true }
+            return labels.withUnsafeBufferPointer { labels in
+                var k = 0
+                while k < labels.count {
+                    work += 1
+                    let label = labels[k]
+                    if label != UnitLabel.any, label != UInt32(truncatingIfNeeded: text[start + k]) { return false }
+                    k += 1
+                }
+                return true
+            }
+        }
+
+        /// The leftmost start in `lo...hi - count` where the segment matches, or nil.
+        func firstMatch<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from lo: Int, to hi: Int,
+                                                                 work: inout Int) -> Int? {
+            guard hi - lo >= count else { return nil }
+            if allAny { return lo }
+            if let search { return search.firstMatch(in: text, from: lo, to: hi, length: count, work: &work) }
+            var start = lo
+            while start <= hi - count {
+                if matches(text, at: start, work: &work) { return start }
+                start += 1
+            }
+            return nil
+        }
+
+        /// Shift-And tables for segments of up to 4,096 units: one pass over the text, whatever the
+        /// segment (the naive search above costs up to |text| x |segment| on `aaaa…ab`).
+        let search: ShiftAndSearch?
+
+        /// `searchable`: a middle segment, placed by searching (the first and last are pinned).
+        init(labels: [UInt32], searchable: Bool) {
+            self.labels = labels
+            allAny = labels.allSatisfy { $0 == UnitLabel.any }
+            search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
+        }
+    }
+
+    /// Bit i of a unit's mask is set when label i accepts the unit (Baeza-Yates–Gonnet Shift-And,
+    /// over as many 64-bit words as the segment needs): O(|text| x words), no backtracking.
+    struct ShiftAndSearch: Sendable {
+        static let maxWords = 64
+
+        let words: Int
+        /// 128 ASCII masks, then one per wide unit, then the `?`-only mask; `words` each.
+        let masks: [UInt64]
+        let wideUnits: [UInt32]
+
+        init(_ labels: [UInt32]) {
+            let w = (labels.count + 63) >> 6
+            words = w
+            let wide = Array(Set(labels.filter { $0 >= 128 && $0 != UnitLabel.any })).sorted()
+            wideUnits = wide
+            let rows = 128 + wide.count + 1
+            var masks = [UInt64](repeating: 0, count: rows * w)
+            for (i, label) in labels.enumerated() {
+                let word = i >> 6
+                let bit = UInt64(1) << UInt64(i & 63)
+                if label == UnitLabel.any {
+                    for row in 0..<rows { masks[row * w + word] |= bit }
+                } else if label < 128 {
+                    masks[Int(label) * w + word] |= bit
+                } else if let k = wide.firstIndex(of: label) {
+                    masks[(128 + k) * w + word] |= bit
+                }
+            }
+            self.masks = masks
+        }
+
+        @inline(__always)
+        func row(_ unit: UInt32) -> Int {
+            if unit < 128 { return Int(unit) }
+            var lo = 0
+            var hi = wideUnits.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if wideUnits[mid] < unit { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < wideUnits.count && wideUnits[lo] == unit ? 128 + lo : 128 + wideUnits.count
+        }
+
+        func firstMatch<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from lo: Int, to hi: Int,
+                                                                 length: Int, work: inout Int) -> Int? {
+            let w = words
+            let lastWord = (length - 1) >> 6
+            let done = UInt64(1) << UInt64((length - 1) & 63)
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: w) { state -> Int? in
+                for k in 0..<w { state[k] = 0 }
+                var i = lo
+                while i < hi {
+                    let base = row(UInt32(truncatingIfNeeded: text[i])) * w
+                    var carry: UInt64 = 1 // a match may start at every position
+                    for k in 0..<w {
+                        let d = state[k]
+                        state[k] = ((d << 1) | carry) & masks[base + k]
+                        carry = d >> 63
+                    }
+                    work += w
+                    if state[lastWord] & done != 0 { return i - length + 1 }
+                    i += 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Segments between stars: one when the pattern has no star, otherwise stars + 1 (consecutive
+    /// stars count as one, so only the first and last segment can be empty).
+    let segments: [Segment]
+    let hasStar: Bool
+    /// Units a text needs at least.
+    let minLength: Int
+    let shape: PatternShape
+
+    init(_ atoms: [CompiledAtom]) {
+        var runs: [[UInt32]] = []
+        var current: [UInt32] = []
+        var hasStar = false
+        var previousWasStar = false
+        func close() {
+            runs.append(current)
+            current = []
+        }
+        for atom in atoms {
+            switch atom {
+            case .unit(let u):
+                current.append(u)
+                previousWasStar = false
+            case .any:
+                current.append(UnitLabel.any)
+                previousWasStar = false
+            case .star:
+                hasStar = true
+                if !previousWasStar { close() }
+                previousWasStar = true
+            case .choice:
+                // Not reached: patterns with variables compile to the automaton.
+                current.append(UnitLabel.none)
+                previousWasStar = false
+            }
+        }
+        close()
+        let segments = runs.enumerated().map { i, labels in
+            Segment(labels: labels, searchable: hasStar && i > 0 && i < runs.count - 1)
+        }
+        self.segments = segments
+        self.hasStar = hasStar
+        minLength = segments.reduce(0) { $0 + $1.count }
+        shape = Self.shape(segments, hasStar: hasStar)
+    }
+
+    static func shape(_ segments: [Segment], hasStar: Bool) -> PatternShape {
+        guard hasStar else {
+            return segments.allSatisfy({ $0.labels.allSatisfy { $0 != UnitLabel.any } }) ? .literal : .fixedLength
+        }
+        if segments.count == 2 {
+            return segments[0].count == 0 && segments[1].count > 0 ? .suffix : .prefix
+        }
+        if segments.count == 3, segments[0].count == 0, segments[2].count == 0 { return .infix }
+        return .glob
+    }
+
+    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        let n = text.count
+        guard hasStar else {
+            guard n == minLength else { return false }
+            return segments[0].matches(text, at: 0, work: &work)
+        }
+        guard n >= minLength, let first = segments.first, let last = segments.last else { return false }
+        work += 1
+        guard first.matches(text, at: 0, work: &work), last.matches(text, at: n - last.count, work: &work) else {
+            return false
+        }
+        var position = first.count
+        let end = n - last.count
+        var i = 1
+        while i < segments.count - 1 {
+            guard let at = segments[i].firstMatch(in: text, from: position, to: end, work: &work) else { return false }
+            position = at + segments[i].count
+            i += 1
+        }
+        return true
+    }
+}

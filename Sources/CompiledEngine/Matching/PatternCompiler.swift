@@ -1,0 +1,67 @@
+import LinkMatchCore
+
+/// Turns a pattern string into a `CompiledPattern` (P1–P4, V1–V2, E1, N1–N3).
+enum PatternCompiler {
+    /// nil when the pattern is invalid (P3) or names an undefined variable (P4).
+    static func compile(_ source: String, isPath: Bool, caseSensitive: Bool,
+                        variables: inout VariableResolver) -> CompiledPattern? {
+        guard let parsed = try? PatternParser.parse(source) else { return nil }
+        guard PatternLimits.fits(parsed, variables: variables.table) else { return nil } // P5
+        var atoms: [CompiledAtom] = []
+        atoms.reserveCapacity(parsed.elements.count)
+        var choices: [[[CompiledAtom]]] = []
+        var origins: [PredefinedVariable?] = []
+        for element in parsed.elements {
+            switch element {
+            case .variable(let name):
+                guard let values = variables.values(of: name, caseSensitive: caseSensitive) else { return nil }
+                choices.append(values)
+                origins.append(variables.predefinedOrigin(of: name, caseSensitive: caseSensitive))
+                atoms.append(.choice(choices.count - 1))
+            case .literal, .anyOne, .anyMany:
+                atoms.append(atom(element, caseSensitive: caseSensitive))
+            }
+        }
+        guard isPath else {
+            return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil)
+        }
+        // N1, N2: literal slashes at either end of a path pattern do not count.
+        let main = trimmingSlashes(atoms)
+        // N3: a path pattern ending in a literal `/` then a lone `*` also matches the parent path.
+        var parent: [CompiledAtom]?
+        if main.count >= 2, main[main.count - 1] == .star, main[main.count - 2] == .unit(slash) {
+            parent = trimmingSlashes(Array(main.dropLast(2)))
+        }
+        return CompiledPattern(main: AtomPattern(atoms: main, choices: choices, origins: origins),
+                               parent: parent.map { AtomPattern(atoms: $0, choices: choices, origins: origins) })
+    }
+
+    static let slash = UInt32(UInt8(ascii: "/"))
+
+    static func trimmingSlashes(_ atoms: [CompiledAtom]) -> [CompiledAtom] {
+        var lo = 0
+        var hi = atoms.count
+        while lo < hi, atoms[lo] == .unit(slash) { lo += 1 }
+        while hi > lo, atoms[hi - 1] == .unit(slash) { hi -= 1 }
+        return Array(atoms[lo..<hi])
+    }
+
+    /// Pattern or value elements as atoms; a `.variable` here can only come from a rule pattern and
+    /// is handled by the caller, so it never reaches this function from a value (V2).
+    static func atoms(of elements: [PatternElement], caseSensitive: Bool) -> [CompiledAtom] {
+        elements.map { atom($0, caseSensitive: caseSensitive) }
+    }
+
+    @inline(__always)
+    static func atom(_ element: PatternElement, caseSensitive: Bool) -> CompiledAtom {
+        switch element {
+        case .literal(let scalar): return .unit(caseSensitive ? scalar.value : CaseFolding.fold(scalar).value)
+        case .anyOne: return .any
+        case .anyMany: return .star
+        // Values are parsed with variables disabled (V2) and rule patterns route variables
+        // elsewhere; if one ever got here it must not match anything it should not, so it
+        // becomes a unit no text contains.
+        case .variable: return .unit(UnitLabel.none)
+        }
+    }
+}

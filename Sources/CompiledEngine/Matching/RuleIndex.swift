@@ -1,0 +1,66 @@
+import LinkMatchCore
+
+/// The rules of one app (entries in order, rules in order: D7, C3) with a literal-prefix index per
+/// text form, and for rules with no literal prefix a literal-suffix index: a decision evaluates only
+/// the rules whose literal path prefix the URL's path starts with, or whose literal suffix it ends
+/// with, smallest ordinal first, so its cost grows with the rules that could match, not with all
+/// (`*/checkout` rules included).
+struct RuleIndex: Sendable {
+    /// Indexes into `CompiledDocument.rules`, in evaluation order (the ordinal is the position).
+    let rules: [Int32]
+    /// One trie per text form that has rules (`TextForm.index`): literal prefixes.
+    private let tries: [PrefixTrie?]
+    /// One trie per text form: reversed literal suffixes of the rules with no literal prefix.
+    private let suffixTries: [PrefixTrie?]
+
+    /// Some rule is listed under several keys (one per value of a leading variable), so a text can
+    /// reach it twice: candidates are then deduplicated.
+    private let listsRulesTwice: Bool
+
+    init(rules: [Int32], all: [CompiledRule]) {
+        self.rules = rules
+        var keys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
+        var suffixKeys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
+        var twice = false
+        for (ordinal, r) in rules.enumerated() {
+            let rule = all[Int(r)]
+            let prefixes = rule.pathKeys
+            let suffix = prefixes == [[]] ? rule.reversedPathSuffix : []
+            if !suffix.isEmpty {
+                suffixKeys[rule.form.index].append((suffix, Int32(ordinal)))
+                continue
+            }
+            if prefixes.count > 1 { twice = true }
+            for prefix in prefixes { keys[rule.form.index].append((prefix, Int32(ordinal))) }
+        }
+        tries = keys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
+        suffixTries = suffixKeys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
+        listsRulesTwice = twice
+    }
+
+    /// The ordinals of the rules that can match `texts`' path, ascending.
+    func candidates(_ texts: inout URLTexts, work: inout Int) -> [Int32] {
+        var out: [Int32] = []
+        var lists = 0
+        for form in TextForm.all {
+            let prefixes = tries[form.index]
+            let suffixes = suffixTries[form.index]
+            guard prefixes != nil || suffixes != nil else { continue }
+            let path = texts.path(form).utf8
+            if let prefixes { lists += prefixes.collect(prefixesOf: path, into: &out, work: &work) }
+            if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: &out, work: &work) }
+        }
+        if lists > 1 {
+            out.sort()
+            if listsRulesTwice {
+                var kept = 0
+                for i in out.indices where i == 0 || out[i] != out[kept - 1] {
+                    out[kept] = out[i]
+                    kept += 1
+                }
+                out.removeLast(out.count - kept)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,129 @@
+/// The answer for one URL and one app (SPEC.md M1), with the trace of the rule that decided it.
+public struct Decision: Sendable, Equatable, CustomStringConvertible {
+    /// The decision's result (M1). The raw values are the names the CLI's JSON and the conformance corpus use.
+    public enum Outcome: String, Sendable, Equatable, Codable {
+        /// A rule matched and it is not an exclusion: the URL opens the app (C3).
+        case match
+        /// A rule matched and it is an exclusion: the URL opens in the browser (C3).
+        case exclude
+        /// Nothing opens the app; `reason` says why (M1).
+        case noMatch = "no_match"
+        /// Only the reference matcher answers this, when its step budget is spent.
+        case undecided
+    }
+
+    /// Why nothing matched (only for `.noMatch` / `.undecided`).
+    public enum Reason: String, Sendable, Equatable, Codable {
+        /// The URL's scheme is not `https` (U2).
+        case scheme
+        /// The URL's host is not the document's domain (U3).
+        case host
+        /// No entry of the document names the app.
+        case appNotListed
+        /// The app is listed, but no rule for it matched (rules with invalid patterns never match).
+        case noRuleMatched
+        /// The reference engine's step budget for this decision ran out (outcome `.undecided`).
+        case budget
+    }
+
+    /// What was decided (M1).
+    public var outcome: Outcome
+    /// Why, for `.noMatch` and `.undecided`; nil for `.match` and `.exclude`.
+    public var reason: Reason?
+    /// The rule that decided (`.match` / `.exclude`).
+    public var rule: RuleTrace?
+
+    /// Makes a decision from its parts (engines and tests; nothing is checked).
+    public init(outcome: Outcome, reason: Reason? = nil, rule: RuleTrace? = nil) {
+        self.outcome = outcome
+        self.reason = reason
+        self.rule = rule
+    }
+
+    /// `.noMatch` with `reason` and no rule.
+    public static func noMatch(_ reason: Reason) -> Decision { Decision(outcome: .noMatch, reason: reason) }
+
+    /// `match by applinks.details[0].components[1]`, `no_match (noRuleMatched)`: the outcome, the
+    /// reason if any, the deciding rule's path if any.
+    public var description: String {
+        var s = outcome.rawValue
+        if let reason { s += " (\(reason.rawValue))" }
+        if let rule { s += " by \(rule.sourcePath)" }
+        return s
+    }
+}
+
+/// Which rule decided, with its effective flags and what each part compared (SPEC.md C5).
+public struct RuleTrace: Sendable, Equatable, Codable {
+    /// The index of the rule's entry in `AASADocument.entries`.
+    public var entryIndex: Int
+    /// The index of the rule in its entry.
+    public var ruleIndex: Int
+    /// Where the rule is in the file, e.g. `applinks.details[0].components[1]`.
+    public var sourcePath: String
+    /// The rule's effective `exclude` (C5): true when the decision is `.exclude`.
+    public var exclude: Bool
+    /// The rule's effective `caseSensitive` (C5, E1).
+    public var caseSensitive: Bool
+    /// The rule's effective `percentEncoded` (C5, E2, E3).
+    public var percentEncoded: Bool
+    /// Each part compared, in the order path, query (or each named item), fragment; all `.matched`
+    /// for a deciding rule.
+    public var parts: [PartTrace]
+
+    /// Each engine builds its traces from its own rule type (the compiled side from `EffectiveRule`,
+    /// the reference from its own reading), through this.
+    public init(entryIndex: Int, ruleIndex: Int, sourcePath: String, exclude: Bool, caseSensitive: Bool,
+                percentEncoded: Bool, parts: [PartTrace]) {
+        self.entryIndex = entryIndex
+        self.ruleIndex = ruleIndex
+        self.sourcePath = sourcePath
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+        self.parts = parts
+    }
+}
+
+/// One comparison inside a rule: a pattern against the URL part(s) it applies to.
+public struct PartTrace: Sendable, Equatable, Codable {
+    /// Which part of the URL a comparison was about.
+    public enum Part: Sendable, Equatable, Codable, CustomStringConvertible {
+        /// The path (N1–N4 apply).
+        case path
+        /// The whole query, for a string `?` (Q1).
+        case query
+        /// The named query item, for a dictionary `?` (Q2–Q4, E4).
+        case queryItem(String)
+        /// The fragment.
+        case fragment
+
+        /// `path`, `query`, `query item "name"` or `fragment`.
+        public var description: String {
+            switch self {
+            case .path: return "path"
+            case .query: return "query"
+            case .queryItem(let name): return "query item \"\(name)\""
+            case .fragment: return "fragment"
+            }
+        }
+    }
+
+    /// Which part was compared.
+    public var part: Part
+    /// The effective pattern as written; nil when the key is absent (then it is `*`, C2).
+    public var pattern: String?
+    /// The text(s) compared: the URL part as written, or decoded when percentEncoded is false.
+    /// One entry per occurrence of a query item; `[""]` when the part is absent (C4, Q3).
+    public var texts: [String]
+    /// Whether the pattern matched every text (`.matched`), or why not.
+    public var verdict: PartVerdict
+
+    /// Makes a trace from its parts (engines and tests; nothing is checked).
+    public init(part: Part, pattern: String?, texts: [String], verdict: PartVerdict) {
+        self.part = part
+        self.pattern = pattern
+        self.texts = texts
+        self.verdict = verdict
+    }
+}

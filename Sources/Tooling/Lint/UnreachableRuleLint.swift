@@ -1,0 +1,72 @@
+import LinkMatchCompiled
+import LinkMatchCore
+import LinkMatchReference
+
+/// `unreachable-rule`: an earlier rule (for every app the rule's entry lists) matches every URL this
+/// rule could match, so this rule never decides (C3, D7). Decided with `RuleCoverage`, which only
+/// says yes when it is sure.
+enum UnreachableRuleLint {
+    /// Coverage comparisons (`RuleCoverage.covers` calls) one document may cost. The indexes of
+    /// `CoverCandidates` keep realistic files far below it (a 7,500-rule file: one or two
+    /// comparisons a rule); a file built to defeat them gets a `lint-budget` diagnostic naming the
+    /// rules it could not compare with every earlier rule, never an unbounded run.
+    static let defaultBudget = 1_000_000
+
+    static func findings(_ document: AASADocument, budget: Int = defaultBudget) -> [Diagnostic] {
+        let coverage = RuleCoverage(variables: document.variables)
+        // Apps listed in the same entries see the same rule list (defaults depend on the entry
+        // only): each distinct list is checked once.
+        var appsOfEntries: [[Int]: [String]] = [:]
+        var listOrder: [[Int]] = []
+        for app in document.appIDs {
+            let entries = document.entries.indices.filter { document.entries[$0].appIDs.contains { $0.isExactly(app) } }
+            if appsOfEntries[entries] == nil { listOrder.append(entries) }
+            appsOfEntries[entries, default: []].append(app)
+        }
+        // rule source path -> app -> the earlier rule that covers it for that app.
+        var coveredBy: [String: [String: String]] = [:]
+        var remaining = budget
+        var notCompared: [String] = []
+        for entries in listOrder {
+            let apps = appsOfEntries[entries] ?? []
+            let shapes = document.effectiveRules(for: apps[0]).map { RuleShape($0, variables: document.variables) }
+            var index = CoverCandidates()
+            for j in shapes.indices {
+                if shapes[j].isValid {
+                    for i in index.candidates(for: shapes[j]) {
+                        guard remaining > 0 else {
+                            if !notCompared.contains(shapes[j].rule.sourcePath) { notCompared.append(shapes[j].rule.sourcePath) }
+                            break
+                        }
+                        remaining -= 1
+                        if coverage.covers(shapes[i], shapes[j]) {
+                            for app in apps { coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath }
+                            break
+                        }
+                    }
+                }
+                index.add(shapes[j], at: j)
+            }
+        }
+        var out: [Diagnostic] = []
+        for entry in document.entries where !entry.appIDs.isEmpty {
+            for rule in entry.rules {
+                guard let byApp = coveredBy[rule.sourcePath],
+                      entry.appIDs.allSatisfy({ byApp[$0] != nil }) else { continue }
+                var earlier: [String] = []
+                for app in entry.appIDs { if let e = byApp[app], !earlier.contains(e) { earlier.append(e) } }
+                let which = earlier.count == 1
+                    ? "the earlier rule \(earlier[0]) matches"
+                    : "earlier rules (\(entry.appIDs.compactMap { app in byApp[app].map { "\($0) for \(app)" } }.joined(separator: ", "))) match"
+                out.append(Diagnostic(.warning, "unreachable-rule", at: rule.sourcePath,
+                    "this rule never decides: \(which) every URL it could match (rules are tried in order, the first match wins)"))
+            }
+        }
+        if !notCompared.isEmpty {
+            let shown = notCompared.prefix(5).joined(separator: ", ") + (notCompared.count > 5 ? ", …" : "")
+            out.append(Diagnostic(.info, "lint-budget", at: "",
+                "unreachable-rule: \(notCompared.count) rules were not compared with every earlier rule (\(budget) comparisons spent): \(shown)"))
+        }
+        return out
+    }
+}

@@ -6,21 +6,32 @@ import LinkMatchCore
 public struct ReferenceRule: Sendable {
     /// The `?` key: the whole query, or named items in document order (Q1, Q2).
     public enum Query: Sendable {
+        /// The whole query as one pattern (Q1).
         case whole(String)
+        /// Named items, each with its value pattern (Q2–Q4).
         case items([(name: String, pattern: String)])
     }
 
     /// nil: the key is absent, which means `*` (C2).
     public var path: String?
+    /// The `?` key; nil: absent, any query (C2).
     public var query: Query?
+    /// The `#` key; nil: absent, any fragment (C2).
     public var fragment: String?
+    /// Whether a match excludes (C5 resolved).
     public var exclude: Bool
+    /// Whether comparisons fold case; false folds both sides (E1, C5 resolved).
     public var caseSensitive: Bool
+    /// Whether the URL parts are compared as written; false decodes them first (E2, E3, C5 resolved).
     public var percentEncoded: Bool
+    /// The rule's entry: its index in `details` (D5 keeps dictionary order).
     public var entryIndex: Int
+    /// The rule's index within its entry (`components` or legacy `paths`).
     public var ruleIndex: Int
+    /// Where the rule is in the file, as diagnostics write JSON paths.
     public var sourcePath: String
 
+    /// A rule with every key already resolved; `trace` reports it with these positions.
     public init(path: String?, query: Query?, fragment: String?, exclude: Bool, caseSensitive: Bool,
                 percentEncoded: Bool, entryIndex: Int, ruleIndex: Int, sourcePath: String) {
         self.path = path
@@ -44,13 +55,20 @@ public struct ReferenceRule: Sendable {
 /// The keys one level of defaults or one component gives (C1); nil = not given. What a document
 /// built in code hands the reference (`ReferenceEntry`); the reference resolves the chain (C5).
 public struct ReferenceFields: Sendable {
+    /// The `/` key, or nil when this level does not give it.
     public var path: String?
+    /// The `?` key, or nil when this level does not give it.
     public var query: ReferenceRule.Query?
+    /// The `#` key, or nil when this level does not give it.
     public var fragment: String?
+    /// `exclude`, or nil when this level does not give it.
     public var exclude: Bool?
+    /// `caseSensitive`, or nil when this level does not give it.
     public var caseSensitive: Bool?
+    /// `percentEncoded`, or nil when this level does not give it.
     public var percentEncoded: Bool?
 
+    /// One level's keys; nil means "not given here" (the next level of the chain decides, C5).
     public init(path: String? = nil, query: ReferenceRule.Query? = nil, fragment: String? = nil, exclude: Bool? = nil,
                 caseSensitive: Bool? = nil, percentEncoded: Bool? = nil) {
         self.path = path
@@ -64,10 +82,14 @@ public struct ReferenceFields: Sendable {
 
 /// One `details` entry of a document built in code (D3–D6 already applied by whoever built it).
 public struct ReferenceEntry: Sendable {
+    /// The app IDs the entry names (D4: `appIDs`, else `appID` or the dictionary key).
     public var apps: [String]
+    /// The entry's `defaults` (C5).
     public var defaults: ReferenceFields
+    /// The entry's rules in order, each with where it is in the file.
     public var rules: [(fields: ReferenceFields, sourcePath: String)]
 
+    /// An entry of a document built in code.
     public init(apps: [String], defaults: ReferenceFields, rules: [(fields: ReferenceFields, sourcePath: String)]) {
         self.apps = apps
         self.defaults = defaults

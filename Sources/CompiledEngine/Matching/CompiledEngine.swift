@@ -6,6 +6,7 @@ import LinkMatchCore
 /// (It conforms to `MatchEngine` in LinkMatchTooling, where that protocol lives: its `prepare` is
 /// `compile` here.)
 public struct CompiledEngine: Sendable {
+    /// `"compiled"`.
     public var name: String { "compiled" }
     private let recentParts = RecentCompiledParts()
 

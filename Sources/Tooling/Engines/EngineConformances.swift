@@ -8,6 +8,8 @@ import LinkMatchReference
 // or, for a document parsed from a file, the file's JSON, which it reads itself.
 
 extension CompiledEngine: MatchEngine {
+    /// Compiles `document` into a `CompiledDocument` (every pattern once): prepare once, decide many
+    /// times; the result is immutable and `Sendable`.
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
         compile(document)
     }

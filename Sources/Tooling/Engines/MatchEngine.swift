@@ -55,6 +55,9 @@ public protocol PreparedDocument: Sendable {
 }
 
 extension MatchEngine {
+    /// The default loader: `AASADocument.parse` (D1–D12, P5), then `prepare`. An engine
+    /// with its own loader (the reference, which reads and bounds the JSON itself) implements `load` instead.
+    /// - Throws: `DocumentLoadError` when the file is no document at all (the codes of SPEC.md section 12).
     public func load(_ bytes: [UInt8]) throws(DocumentLoadError) -> any PreparedDocument {
         prepare(try AASADocument.parse(bytes).document)
     }

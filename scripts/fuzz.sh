@@ -3,8 +3,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-    cat >&2 <<'EOF'
+    local status=${1:-2} fd=2
+    ((status == 0)) && fd=1
+    cat >&"$fd" <<'EOF'
 scripts/fuzz.sh [TARGET...] [--seconds N] [--jobs N] [options]
 
 With no TARGET every target (`fuzz-corpus-tool targets`) is fuzzed for --seconds each (default: the
@@ -44,9 +47,10 @@ Options:
   --timeout N     an input running longer than N seconds is a hang (default 10)
   --program CMD   for the `external` target: the matcher to compare with (LINKMATCH_FUZZ_PROGRAM); its
                   classes of differences go to <run folder>/external-classes/ (see docs/CLI.md)
-Exit: 0 nothing found, 1 a failure was found, 2 usage/build error, 130/143 interrupted (SIGINT/SIGTERM).
+Exit: 0 nothing found, 1 a failure was found (for external: also a new class of differences), 2 usage/build
+error, 130/143 interrupted (SIGINT/SIGTERM).
 EOF
-    exit 2
+    exit "$status"
 }
 
 seconds="" budget=brief timeout=10 asan="" merge=0 name="" mutant="" max_len="" jobs="" empty=0 minimize_seconds=60 program=""
@@ -65,7 +69,7 @@ while (($#)); do
         --empty) empty=1 ;;
         --minimize-seconds) minimize_seconds=${2:?}; shift ;;
         --program) program=${2:?}; shift ;;
-        -h | --help) usage ;;
+        -h | --help) usage 0 ;;
         -*) echo "unknown option $1" >&2; usage ;;
         *) targets+=("$1") ;;
     esac
@@ -149,7 +153,11 @@ store_finding() { # target bin folder artifact kind len slug
     mkdir -p "$regressions"
     # Input and twin go in together: a regression without its twin fails CorpusReplayTests.
     critical_begin
-    place "$dir/$file_name" "$regressions/$file_name" && place "$twin" "$regressions/$file_name.json" || status=$?
+    if place "$dir/$file_name" "$regressions/$file_name" && place "$twin" "$regressions/$file_name.json"; then
+        printf '%s\t%s\n' "$target" "Corpus/$target/regressions/$file_name" >>"$run_dir/stored.tsv"
+    else
+        status=$?
+    fi
     critical_end
     return 0
 }
@@ -212,6 +220,16 @@ merge_corpus() {
     echo "$target: merged/ now $after inputs (was $before; $(ls "$dir/new" | wc -l) new from this run considered)"
 }
 
+# A progress line every 15 s while one target fuzzes (its log read by the corpus tool). It ends with
+# the fuzzing, or by itself once this script is gone (a killed run leaves no loop behind).
+progress_loop() { # target log total-seconds
+    local started=$SECONDS parent=$$
+    while sleep 15; do
+        kill -0 "$parent" 2>/dev/null || return 0
+        echo "$1: $((SECONDS - started)) s of ${3} s: $("$tool" libfuzzer-log "$2" --field executed 2>/dev/null || true) inputs run, $("$tool" libfuzzer-log "$2" --field coverage 2>/dev/null || true)"
+    done
+}
+
 for target in "${targets[@]}"; do
     echo "== $target: building${asan:+ (ASan)}"
     bin=$(fuzz_build "$target" "$asan") || exit 2
@@ -239,9 +257,14 @@ for target in "${targets[@]}"; do
     status=0
     # TMPDIR: fork mode keeps its jobs' files there; in the run folder nothing is left in /tmp.
     # LINKMATCH_FUZZ_FINDINGS: a failing check writes its record there (FindingRecord).
+    progress_loop "$target" "$dir/fuzz.log" "$target_seconds" &
+    progress=$!
     TMPDIR="$dir/tmp" LINKMATCH_FUZZ_FINDINGS="$dir/records" run_child "$bin" "${flags[@]}" "$dir/new" "$dir/start" \
         >"$dir/fuzz.log" 2>&1 || status=$?
+    kill "$progress" 2>/dev/null || true
+    wait "$progress" 2>/dev/null || true
     elapsed=$((($(date +%s%N) - started) / 1000000))
+    echo "$elapsed" >"$dir/elapsed-ms" # for the end summary (fuzz-corpus-tool run-summary)
     if ! log_has_banner "$dir/fuzz.log"; then
         echo "error: fuzz-$target did not start libFuzzer (no 'INFO: Running with' banner):" >&2
         tail -20 "$dir/fuzz.log" >&2
@@ -268,6 +291,11 @@ for target in "${targets[@]}"; do
     if ((merge)); then merge_corpus "$target" "$bin" "$dir" "$len" || exit 2; fi
     rm -rf "$dir/start" "$dir/merge-out" "$dir/merged-before" "$dir/tmp"
 done
-[[ -z $program || ! -s $run_dir/external-classes/classes.jsonl ]] ||
-    echo "external: classes of differences in ${run_dir#"$ROOT"/}/external-classes/report.md"
+if [[ -n $program && -s $run_dir/external-classes/classes.jsonl ]]; then
+    new_classes=$("$tool" external-new "$run_dir/external-classes/classes.jsonl") || exit 2
+    echo "external: $new_classes new classes of differences (not accepted by LINKMATCH_FUZZ_KNOWN); report: ${run_dir#"$ROOT"/}/external-classes/report.md"
+    ((new_classes == 0)) || found=1
+fi
+echo "== summary (${run_dir#"$ROOT"/})"
+"$tool" run-summary "$run_dir" || true
 exit $((found ? 1 : 0))

@@ -3,8 +3,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-    cat >&2 <<'EOF'
+    local status=${1:-2} fd=2
+    ((status == 0)) && fd=1
+    cat >&"$fd" <<'EOF'
 scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] [--from-corpus] [--mutants A,B]
                    [--flag -NAME=VALUE]...
 
@@ -20,7 +23,7 @@ scripts/measure.sh [--seconds N] [--cap N] [--repeats N] [--only speed|mutants] 
 Prints markdown tables. Numbers depend on the load of the machine: compare within one run.
 A run that fails (no libFuzzer banner) stops the script with exit 2, never a blank row.
 EOF
-    exit 2
+    exit "$status"
 }
 
 seconds=30 cap=90 repeats=3 only="" from_corpus=0 chosen="" extra=()
@@ -33,6 +36,7 @@ while (($#)); do
         --from-corpus) from_corpus=1 ;;
         --mutants) chosen=${2:?}; shift ;;
         --flag) [[ ${2:-} == -*=* ]] || usage; extra+=("$2"); shift ;;
+        -h | --help) usage 0 ;;
         *) usage ;;
     esac
     shift

@@ -3,8 +3,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-    cat >&2 <<'EOF'
+    local status=${1:-2} fd=2
+    ((status == 0)) && fd=1
+    cat >&"$fd" <<'EOF'
 scripts/nightly.sh [--seconds N] [--jobs N] [--asan]
 
 Fuzzes every target for N seconds (default: each target's nightly budget, FuzzTarget.nightlySeconds) with N processes (default: nproc) in libFuzzer's fork
@@ -14,7 +17,7 @@ fuzz-artifacts/nightly-report.md: one section per new regression with its readab
 an issue body. SIGINT/SIGTERM stop the whole job and leave Corpus/ as it was (no report).
 Exit 0 nothing found, 1 failures found (report written), 2 errors, 130/143 interrupted.
 EOF
-    exit 2
+    exit "$status"
 }
 
 seconds="" extra=()
@@ -23,6 +26,7 @@ while (($#)); do
         --seconds) seconds=${2:?}; shift ;;
         --jobs) extra+=(--jobs "${2:?}"); shift ;;
         --asan) extra+=(--asan) ;;
+        -h | --help) usage 0 ;;
         *) usage ;;
     esac
     shift

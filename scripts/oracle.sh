@@ -18,10 +18,13 @@
 # No -e or pipefail: every swcutil run is recorded with its exit status, a failing one included (and bash 3.2).
 set -u
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-  sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//' >&2
-  echo "  --allow-non-root  skip the root check (for a stand-in); --match-inline  see above" >&2
-  exit 2
+  local status=${1:-2} fd=2
+  ((status == 0)) && fd=1
+  { sed -n '2,4p' "$0" | sed 's/^# \{0,1\}//'
+    echo "  --allow-non-root  skip the root check (for a stand-in); --match-inline  see above"; } >&"$fd"
+  exit "$status"
 }
 
 kit="" out="" swcutil="${SWCUTIL:-}" timeout="${ORACLE_TIMEOUT:-60}" allow_non_root=0 match_inline=0
@@ -33,7 +36,7 @@ while [ $# -gt 0 ]; do
     --timeout) timeout="${2:-}"; shift 2 ;;
     --allow-non-root) allow_non_root=1; shift ;;
     --match-inline) match_inline=1; shift ;;
-    -h|--help) usage ;;
+    -h|--help) usage 0 ;;
     *) echo "oracle.sh: unknown argument '$1'" >&2; usage ;;
   esac
 done

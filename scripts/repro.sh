@@ -3,8 +3,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-    cat >&2 <<'EOF'
+    local status=${1:-2} fd=2
+    ((status == 0)) && fd=1
+    cat >&"$fd" <<'EOF'
 scripts/repro.sh FILE...
 
 For each file (the target comes from its path, Corpus/<target>/...; a readable twin X.json stands for X)
@@ -13,10 +16,11 @@ libFuzzer) and says whether it passes. Exit 0 when every file passes, 1 when one
 To rerun an input exactly as the fuzzer saw it (hangs, ASan reports), run the libFuzzer binary on it:
   SWIFT_BACKTRACE=enable=no .build-fuzz/release/fuzz-<target> FILE
 EOF
-    exit 2
+    exit "$status"
 }
 
 (($#)) || usage
+[[ $1 == -h || $1 == --help ]] && usage 0
 load_targets || exit 2
 tool=$TOOL
 status=0

@@ -3,8 +3,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-    cat >&2 <<'EOF'
+    local status=${1:-2} fd=2
+    ((status == 0)) && fd=1
+    cat >&"$fd" <<'EOF'
 scripts/test-cflite-build.sh [--runs N]
 
 Runs .clusterfuzzlite/build.sh in the repository root as ClusterFuzzLite would, but outside Docker: SRC,
@@ -16,13 +19,14 @@ and "Done N runs"; it needs no Swift runtime library (static stdlib); $OUT/T.dic
 $OUT/T.options sets max_len and fuzz.sh's search flags; $OUT/T_seed_corpus.zip holds exactly the inputs of Corpus/T/{seeds,merged,
 regressions} (no .json twins). Exit 0 when every check passed.
 EOF
-    exit 2
+    exit "$status"
 }
 
 runs=1000
 while (($#)); do
     case $1 in
         --runs) runs=${2:?}; shift ;;
+        -h | --help) usage 0 ;;
         *) usage ;;
     esac
     shift

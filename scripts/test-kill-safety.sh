@@ -3,8 +3,11 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
+# usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
-    cat >&2 <<'EOF'
+    local status=${1:-2} fd=2
+    ((status == 0)) && fd=1
+    cat >&"$fd" <<'EOF'
 scripts/test-kill-safety.sh [--kills N] [--brief] [--seed N]
 
 Builds the fuzzers once, copies scripts/ and Corpus/ into a scratch git repository, and starts runs
@@ -23,7 +26,7 @@ old files must all be in that run's merged-previous/ folder; new files must be w
 and twin, non-empty); no process of the run may be left. Then the copy is reset for the next run.
 Exit 0 when every check passed.
 EOF
-    exit 2
+    exit "$status"
 }
 
 kills=30 seed=$$ brief=0
@@ -32,6 +35,7 @@ while (($#)); do
         --kills) kills=${2:?}; shift ;;
         --brief) kills=3 brief=1 ;;
         --seed) seed=${2:?}; shift ;;
+        -h | --help) usage 0 ;;
         *) usage ;;
     esac
     shift

@@ -17,6 +17,8 @@ enum TargetCommands {
                fuzz-corpus-tool findings-replay ARTIFACTS --records DIR [--limit N]   (artifacts to replay)
                fuzz-corpus-tool findings-group ARTIFACTS --records DIR --logs DIR --tsv FILE
                fuzz-corpus-tool finding-name --target T --kind K --file F --records DIR [--slug S] [--unminimized]
+               fuzz-corpus-tool run-summary RUN_DIR                (scripts/fuzz.sh's end table: per target time, exec/s, inputs, findings)
+               fuzz-corpus-tool external-new CLASSES.jsonl      (how many classes are new, not accepted by --known)
                fuzz-corpus-tool libfuzzer-log FILE [--field started|counters|executed|coverage] [--shows-fuzzing RUNS STATUS]
 
         """
@@ -43,6 +45,17 @@ enum TargetCommands {
         case "findings-group": return findingsGroup(parsed)
         case "finding-name": return findingName(parsed)
         case "libfuzzer-log": return libFuzzerLog(parsed)
+        case "run-summary":
+            guard let dir = parsed.positional.first else { return usage("expected a run folder") }
+            print(RunSummary.read(runDirectory: dir, order: FuzzTarget.allCases.map(\.rawValue)).table, terminator: "")
+            return 0
+        case "external-new":
+            guard let path = parsed.positional.first, let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return usage("expected a readable classes.jsonl")
+            }
+            guard let count = ReportedClasses.newCount(classesJSONL: text) else { return usage("\(path) is not a classes.jsonl") }
+            print(count)
+            return 0
         default: return nil
         }
     }

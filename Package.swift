@@ -75,8 +75,9 @@ let package = Package(
         .target(name: "LinkMatchCore", path: "Sources/Core"),
         // The reference engine: SPEC.md's algorithm step by step, with its own reading of the JSON into
         // rules and its own loader (it rejects a file with the same codes as the compiled side, and counts
-        // the document-wide P5 total itself). Core only: SwiftPM refuses an import of the compiled module
-        // here, so no step of the compiled side can leak in. Its `RuleTrace`s come from its own rule type.
+        // the document-wide P5 total itself). Core only: built with
+        // `--explicit-target-dependency-import-check error` (as .ci/run builds) SwiftPM refuses an import of the
+        // compiled module here, and ReferenceIndependenceTests checks the imports on any build. Its `RuleTrace`s come from its own rule type.
         .target(name: "LinkMatchReference", dependencies: ["LinkMatchCore"], path: "Sources/ReferenceEngine"),
         // The compiled engine and the document model it shares with the tooling: AASADocument,
         // DocumentParser and Diagnostic, the serializer, Apple's size limit, the pattern parser and
@@ -101,7 +102,7 @@ let package = Package(
         // Byte reader, generators, checks, shrinker, external fuzzing: shared by fuzz targets, tests and the CLI.
         .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch", "LinkMatchRandom"]),
         // The planted mistakes that test the harness (test code: the fuzz binaries, the corpus tool and the
-        // tests use them; the shipped `linkmatch` does not, LinkMatchDependencyTests checks it).
+        // tests use them; the shipped `linkmatch` does not, ShippedCLITests checks it).
         .target(name: "LinkMatchMutants", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
         // The CLI (one file per subcommand) and the benchmarks, as libraries: their executables are one-line C
         // mains (Sources/Programs), so that `swift build -Xswiftc -sanitize=fuzzer` at the root, which links
@@ -131,7 +132,7 @@ let package = Package(
         // Corpus chores for scripts/: readable twins, seed generation; `conformance --mutant NAME` answers the
         // conformance protocol with a planted mistake (for the tests and docs/TEST-YOUR-MATCHER.md). A program
         // like the CLI (never a fuzzer), but not shipped to users.
-        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatchFuzzing", "LinkMatchMutants", "LinkMatchTestData"],
+        .target(name: "FuzzCorpusTool", dependencies: ["FuzzEntry", "LinkMatch", "LinkMatchFuzzing", "LinkMatchMutants", "LinkMatchTestData"],
                 path: "Sources/Fuzz/CorpusTool"),
         program("fuzz-corpus-tool", target: "FuzzCorpusToolProgram", entry: "FuzzCorpusTool"),
     ] + fuzzTargets.map {

@@ -159,6 +159,12 @@ kill_run() {
         0 | 1 | 130 | 143) ;;
         *) fail "$label: exit $status"; tail -5 "$log" | sed 's/^/      /' ;;
     esac
+    # A run that was not killed ends with its summary table, and a planted mistake's finding gives exit 1
+    # (fuzz.sh's documented exit; the mutant is found within a second from an empty corpus).
+    if ((!killed)); then
+        grep -a -q '^== summary' "$log" || fail "$label: finished without its summary table"
+        if [[ " $* " == *" --mutant "* ]] && ((status != 1)); then fail "$label: a planted finding must exit 1, got $status"; fi
+    fi
     # Nothing of the run may be left running (libFuzzer runs in its own session).
     sleep 0.2
     local left

@@ -4,10 +4,11 @@ import LinkMatchTestData
 import XCTest
 
 /// SPEC.md §11: the reference engine shares no step with the compiled engine, only LinkMatchCore
-/// (the JSON reader, the URL splitter, the code tables, the answer types). The compiler enforces it:
-/// LinkMatchReference's target depends on LinkMatchCore only, so a name the compiled module owns
-/// does not resolve there, whatever it is called. These tests keep that boundary from being opened
-/// quietly: by a new dependency in Package.swift, or by an import in the reference's sources.
+/// (the JSON reader, the URL splitter, the code tables, the answer types). LinkMatchReference's
+/// target depends on LinkMatchCore only; SwiftPM refuses an import of another target only when built
+/// with `--explicit-target-dependency-import-check error` (.ci/run's test build), so these tests keep
+/// the boundary on any build: no new dependency in Package.swift, no other import in the reference's
+/// sources.
 final class ReferenceIndependenceTests: XCTestCase {
     static let root = TestDataFolder.repositoryRoot
 

@@ -12,7 +12,8 @@ final class UnreachableRuleIndexTests: XCTestCase {
     let apps = ["ABCDE12345.com.example.one", "ABCDE12345.com.example.two"]
     let paths = ["*", "/*", "/a/*", "/a", "/a/", "/a/b", "/a/b/*", "/a*", "/A/*", "/a/?", "/a/*/c", "/a/b/c", "*/c",
                  "*/b/c", "*b*", "*/A/b/C", "/ab", "?*", "", "/", "/$(v)/*", "/x/$(v)", "/*/b", "/a/**", "*/en/b",
-                 "$(v)", "?/b", "??", "*a", "*/x/en", "/x/en", "*x*en*", "/É/*", "/é/b"]
+                 "$(v)", "?/b", "??", "*a", "*/x/en", "/x/en", "*x*en*", "/É/*", "/é/b",
+                 "*/*", "?/*", "$(v)/*", "*a/*", "/en", "/x", "/enx", "/a/en"]
     let queries: [String?] = [nil, nil, nil, "*", "k=1", #"{"k": "1"}"#, #"{"k": "*"}"#]
     let fragments: [String?] = [nil, nil, nil, "*", "f"]
 
@@ -88,9 +89,26 @@ final class UnreachableRuleIndexTests: XCTestCase {
         let said = UnreachableRuleLint.findings(parsed.document, budget: 100).filter { $0.code == "lint-budget" }
         XCTAssertEqual(said.count, 1)
         XCTAssertEqual(said.first?.severity, .info)
-        // 40 comparisons a literal rule: 100 cover two of them and half the third (components[42]).
-        XCTAssertTrue(said.first?.message.hasPrefix("unreachable-rule: 18 rules were not compared") ?? false, "\(said)")
-        XCTAssertTrue(said.first?.message.contains("applinks.details[0].components[42], applinks.details[0].components[43]") ?? false, "\(said)")
+        // A literal rule costs 80 (40 candidates listed, 40 compared): 100 cover the first one; the
+        // second (components[41]) cannot list its candidates, and every later one is left out too.
+        XCTAssertTrue(said.first?.message.hasPrefix("unreachable-rule: 19 rules were not compared") ?? false, "\(said)")
+        XCTAssertTrue(said.first?.message.contains("applinks.details[0].components[41], applinks.details[0].components[42]") ?? false, "\(said)")
+    }
+}
+
+extension UnreachableRuleIndexTests {
+    /// Thousands of identical rules: every one is a candidate for every later one. Listing them is
+    /// work too, so the budget ends the lint early instead of listing 4.5 million candidates.
+    func testListingCandidatesSpendsTheBudget() throws {
+        let rules = Array(repeating: #"{"/": "?"}"#, count: 3_000).joined(separator: ",")
+        let doc = #"{"applinks": {"details": [{"appIDs": ["\#(apps[0])"], "components": [\#(rules)]}]}}"#
+        let parsed = try AASADocument.parse(json: doc)
+        let found = UnreachableRuleLint.findings(parsed.document, budget: 1_000)
+        // Rule j lists j candidates and compares one (the first covers it): rules 1-43 cost 989.
+        XCTAssertEqual(found.filter { $0.code == "unreachable-rule" }.count, 43)
+        let said = found.filter { $0.code == "lint-budget" }
+        XCTAssertEqual(said.count, 1)
+        XCTAssertTrue(said.first?.message.hasPrefix("unreachable-rule: 2956 rules were not compared with every earlier rule (a work budget of 1000 spent): applinks.details[0].components[44],") ?? false, "\(said)")
     }
 }
 

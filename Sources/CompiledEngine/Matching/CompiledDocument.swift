@@ -1,7 +1,8 @@
 import LinkMatchCore
 
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
-/// with its literal-prefix index (D7, C3, M1). Immutable after `init`, so it is safe to share.
+/// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;
+/// D7, C3, M1). Immutable after `init`, so it is safe to share.
 public struct CompiledDocument: Sendable {
     let rules: [CompiledRule]
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
@@ -9,7 +10,7 @@ public struct CompiledDocument: Sendable {
     let plans: [RuleIndex]
 
     /// Compiles every rule of `document` once (a rule with an invalid pattern, P3/P4/P5, is left out:
-    /// it never matches) and builds per app its ordered rule list with the literal-prefix index. Never throws or
+    /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
         var resolver = VariableResolver(document.variables)
@@ -77,8 +78,8 @@ public struct CompiledDocument: Sendable {
         if !domain.isEmpty, !HostComparison.equalIgnoringASCIICase(url.host, domain) { return .noMatch(.host) }
         guard let plan = planOfApp[Array(appID.utf8)].map({ plans[$0] }) else { return .noMatch(.appNotListed) }
         var texts = URLTexts(url)
-        // C3, D7: the first matching rule in app order decides; the index only skips rules whose
-        // literal path prefix the URL lacks.
+        // C3, D7: the first matching rule in app order decides; the index only skips rules that
+        // cannot match the URL's path (their literal start or end is not the path's, RuleIndex).
         for ordinal in plan.candidates(&texts, work: &work) {
             let rule = rules[Int(plan.rules[Int(ordinal)])]
             if rule.matches(&texts, work: &work) {

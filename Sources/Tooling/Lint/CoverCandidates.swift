@@ -62,7 +62,13 @@ struct CoverCandidates {
             byFlags[f].suffixes.insert(Self.folded(Array(Self.trailingLiterals(elements).reversed()), fold), i)
             return
         }
-        if let run = Self.longestLiteralRun(elements) {
+        // With N3's parent alternative (a final `/*`), a text may match the pattern without that
+        // `/`: only the literals of the parent (the pattern without its `/*`) are sure to be in it.
+        var inner = elements
+        if inner.count >= 2, inner[inner.count - 1] == .anyMany, inner[inner.count - 2] == .literal("/") {
+            inner = RuleShape.trimmedSlashes(Array(inner.dropLast(2)))
+        }
+        if let run = Self.longestLiteralRun(inner) {
             let k = Self.folded(run, fold)
             byFlags[f].inner[k, default: []].append(i)
             byFlags[f].innerLengths.insert(k.count)
@@ -71,13 +77,25 @@ struct CoverCandidates {
         }
     }
 
-    /// The earlier positions that may cover `later`, ascending, without repeats.
-    func candidates(for later: RuleShape) -> [Int] {
+    /// The earlier positions that may cover `later`, ascending, without repeats; nil when finding
+    /// them would cost more than `work` allows. Every candidate listed and every look-up of the
+    /// inner-run index costs one unit of `work` (so a file of thousands of identical or literal-free
+    /// rules spends the budget, not quadratic time).
+    func candidates(for later: RuleShape, work: inout Int) -> [Int]? {
         guard later.isValid, let first = later.pathMatchesAtMost.first else { return [] }
         let index = byFlags[Self.flagIndex(later)]
         let fold = !later.rule.caseSensitive
+        let same = index.samePath[later.rule.path ?? ""] ?? []
+        var listed = everythingPath.count + same.count
+        if case .exactly(let t) = first {
+            listed += index.literalFree.count
+            if !index.inner.isEmpty { listed += index.innerLengths.count * t.count }
+        }
+        guard listed <= work else { return nil }
+        work -= listed
         var out = everythingPath
-        out += index.samePath[later.rule.path ?? ""] ?? []
+        out += same
+        let listedBefore = out.count
         switch first {
         case .startingWith(let s):
             // Already folded by RuleShape when case-insensitive.
@@ -86,6 +104,7 @@ struct CoverCandidates {
             let text = Self.folded(t, fold)
             index.prefixes.collect(prefixesOf: text, into: &out)
             index.suffixes.collect(prefixesOf: text.reversed(), into: &out)
+            work = max(0, work - (out.count - listedBefore))
             if !index.inner.isEmpty {
                 for length in index.innerLengths where length <= text.count {
                     for start in 0...(text.count - length) {
@@ -95,6 +114,9 @@ struct CoverCandidates {
             }
             out += index.literalFree
         }
+        // The trie walks list what they find: charged after the fact (bounded by the rules added so
+        // far); the exact-text walks were charged above, before the inner look-ups.
+        if case .startingWith = first { work = max(0, work - (out.count - listedBefore)) }
         out.sort()
         var unique: [Int] = []
         unique.reserveCapacity(out.count)

@@ -6,10 +6,11 @@ import LinkMatchReference
 /// rule could match, so this rule never decides (C3, D7). Decided with `RuleCoverage`, which only
 /// says yes when it is sure.
 enum UnreachableRuleLint {
-    /// Coverage comparisons (`RuleCoverage.covers` calls) one document may cost. The indexes of
-    /// `CoverCandidates` keep realistic files far below it (a 7,500-rule file: one or two
-    /// comparisons a rule); a file built to defeat them gets a `lint-budget` diagnostic naming the
-    /// rules it could not compare with every earlier rule, never an unbounded run.
+    /// Work one document may cost: each candidate listed, each inner-index look-up and each
+    /// coverage comparison (`RuleCoverage.covers`, whose engine calls are bounded too) is a unit. The
+    /// indexes of `CoverCandidates` keep realistic files far below it (a 7,500-rule file: a few units
+    /// a rule); a file built to defeat them gets a `lint-budget` diagnostic naming the rules it
+    /// could not compare with every earlier rule, never an unbounded run.
     static let defaultBudget = 1_000_000
 
     static func findings(_ document: AASADocument, budget: Int = defaultBudget) -> [Diagnostic] {
@@ -27,15 +28,25 @@ enum UnreachableRuleLint {
         var coveredBy: [String: [String: String]] = [:]
         var remaining = budget
         var notCompared: [String] = []
+        var notComparedSet = Set<String>()
+        func leftOut(_ path: String) {
+            if notComparedSet.insert(path).inserted { notCompared.append(path) }
+        }
         for entries in listOrder {
             let apps = appsOfEntries[entries] ?? []
             let shapes = document.effectiveRules(for: apps[0]).map { RuleShape($0, variables: document.variables) }
             var index = CoverCandidates()
             for j in shapes.indices {
                 if shapes[j].isValid {
-                    for i in index.candidates(for: shapes[j]) {
+                    guard remaining > 0, let candidates = index.candidates(for: shapes[j], work: &remaining) else {
+                        leftOut(shapes[j].rule.sourcePath)
+                        remaining = 0
+                        index.add(shapes[j], at: j)
+                        continue
+                    }
+                    for i in candidates {
                         guard remaining > 0 else {
-                            if !notCompared.contains(shapes[j].rule.sourcePath) { notCompared.append(shapes[j].rule.sourcePath) }
+                            leftOut(shapes[j].rule.sourcePath)
                             break
                         }
                         remaining -= 1
@@ -65,7 +76,7 @@ enum UnreachableRuleLint {
         if !notCompared.isEmpty {
             let shown = notCompared.prefix(5).joined(separator: ", ") + (notCompared.count > 5 ? ", …" : "")
             out.append(Diagnostic(.info, "lint-budget", at: "",
-                "unreachable-rule: \(notCompared.count) rules were not compared with every earlier rule (\(budget) comparisons spent): \(shown)"))
+                "unreachable-rule: \(notCompared.count) rules were not compared with every earlier rule (a work budget of \(budget) spent): \(shown)"))
         }
         return out
     }

@@ -92,7 +92,10 @@ done
 # A merge runs the candidate too: under a mutant every input it fails on would drop out of merged/.
 [[ -z $mutant || $merge == 0 ]] || { echo "--merge and --mutant together would drop inputs from merged/" >&2; exit 2; }
 
-stop_traps
+# The progress loop of the target being fuzzed (progress_loop): a stop ends it with the run.
+progress=""
+stop_progress() { [[ -z $progress ]] || kill "$progress" 2>/dev/null || true; }
+stop_traps stop_progress
 restore_interrupted_merges
 export LINKMATCH_FUZZ_MUTANT=$mutant # read by the fuzz binaries when fuzzing, minimizing and merging
 run_dir="$ROOT/fuzz-artifacts/$(date +%Y%m%d-%H%M%S)-$$"
@@ -221,11 +224,14 @@ merge_corpus() {
 }
 
 # A progress line every 15 s while one target fuzzes (its log read by the corpus tool). It ends with
-# the fuzzing, or by itself once this script is gone (a killed run leaves no loop behind).
+# the fuzzing, with a stop (SIGINT/SIGTERM: stop_progress), or, should the script die otherwise
+# (SIGKILL), by itself within a second.
 progress_loop() { # target log total-seconds
-    local started=$SECONDS parent=$$
-    while sleep 15; do
+    local started=$SECONDS parent=$$ tick=0
+    while sleep 1; do
         kill -0 "$parent" 2>/dev/null || return 0
+        tick=$((tick + 1))
+        ((tick % 15 == 0)) || continue
         echo "$1: $((SECONDS - started)) s of ${3} s: $("$tool" libfuzzer-log "$2" --field executed 2>/dev/null || true) inputs run, $("$tool" libfuzzer-log "$2" --field coverage 2>/dev/null || true)"
     done
 }
@@ -261,8 +267,9 @@ for target in "${targets[@]}"; do
     progress=$!
     TMPDIR="$dir/tmp" LINKMATCH_FUZZ_FINDINGS="$dir/records" run_child "$bin" "${flags[@]}" "$dir/new" "$dir/start" \
         >"$dir/fuzz.log" 2>&1 || status=$?
-    kill "$progress" 2>/dev/null || true
+    stop_progress
     wait "$progress" 2>/dev/null || true
+    progress=""
     elapsed=$((($(date +%s%N) - started) / 1000000))
     echo "$elapsed" >"$dir/elapsed-ms" # for the end summary (fuzz-corpus-tool run-summary)
     if ! log_has_banner "$dir/fuzz.log"; then

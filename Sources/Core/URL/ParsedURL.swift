@@ -109,9 +109,17 @@ public struct ParsedURL: Sendable, Equatable, CustomStringConvertible {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Whether a byte of URL text must be percent-encoded (`encodeUnsafeCharacters` encodes it):
+    /// controls, space, DEL, every byte of a non-ASCII character, and `"<>\^`{|}`.
     @inline(__always)
-    static func isUnsafe(_ b: UInt8) -> Bool {
-        b <= 0x20 || b >= 0x7F || "\"<>\\^`{|}".utf8.contains(b)
+    public static func isUnsafe(_ b: UInt8) -> Bool {
+        switch b {
+        case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+             UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+            return true
+        default:
+            return false
+        }
     }
 
     static func checkEscapes(_ bytes: [UInt8]) throws(URLParseError) {

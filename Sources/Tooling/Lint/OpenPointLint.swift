@@ -73,11 +73,13 @@ public struct OpenPointDifference: Sendable {
     /// document's variables, then with the alternative's.
     static func candidates(_ reading: OpenPointReading, in document: AASADocument) -> [String] {
         var candidates: [String] = []
-        let otherVariables: VariableTable
-        if case .document(let d) = reading.change { otherVariables = d.variables } else { otherVariables = document.variables }
+        // A reading of one rule keeps the document's variables: writing the rules out a second time
+        // with the same table would only repeat the URLs (and cost half of `validate` on a large file).
+        var otherVariables: VariableTable?
+        if case .document(let d) = reading.change { otherVariables = d.variables }
         for rule in reading.exampleRules {
             candidates += ExampleURLs.urls(for: rule, variables: document.variables)
-            candidates += ExampleURLs.urls(for: rule, variables: otherVariables)
+            if let otherVariables { candidates += ExampleURLs.urls(for: rule, variables: otherVariables) }
         }
         var seen = Set<String>()
         return candidates.filter { seen.insert($0).inserted }

@@ -120,8 +120,10 @@ let package = Package(
         program("linkmatch-bench", target: "LinkMatchBenchProgram", entry: "LinkMatchBench"),
         .testTarget(name: "LinkMatchTests", dependencies: [
             "LinkMatch", "LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling",
-            "LinkMatchProbes", "LinkMatchTestData", "LinkMatchRandom",
+            "LinkMatchProbes", "LinkMatchTestData", "LinkMatchRandom", "LinkReportExample",
         ]),
+        // The library example the docs show (docs/LIBRARY.md): `LinkMatch` alone, as a user has it.
+        .target(name: "LinkReportExample", dependencies: ["LinkMatch"], path: "examples/library"),
         .testTarget(name: "LinkMatchFuzzingTests",
                     dependencies: ["LinkMatch", "LinkMatchFuzzing", "LinkMatchMutants", "LinkMatchTestData", "LinkMatchRandom"]),
         // The Swift side of every fuzz executable: bytes -> check, replay, mutant selection.

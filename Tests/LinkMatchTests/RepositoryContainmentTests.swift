@@ -12,22 +12,7 @@ final class RepositoryContainmentTests: XCTestCase {
     static let parentNeedle = ["../", "sha", "red"].joined()
 
     /// `git ls-files` of the repository (paths relative to its root).
-    func trackedFiles() throws -> [String] {
-        let root = TestDataFolder.repositoryRoot
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path, "ls-files", "-z"]
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("ls-files-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: out) }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw VectorError("`git ls-files` failed in \(root.path) (status \(process.terminationStatus)): the tests run from a git clone")
-        }
-        return try Data(contentsOf: out).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-    }
+    func trackedFiles() throws -> [String] { try TrackedFiles.list() }
 
     /// The lines of `bytes` that hold the needle, 1-based.
     static func lines(naming needle: String, in bytes: Data) -> [Int] {

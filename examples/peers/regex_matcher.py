@@ -11,10 +11,20 @@ in regex_matcher.known (what `linkmatch fuzz --known` reads) and in README.md:
   R2 (SPEC Q3)  a named query item the URL does not have fails the rule, even for the pattern
                 `*` (SPEC: it reads as ""): {"b": "*"} does not match ?a=1.
   R3 (SPEC U3)  the host is compared with the domain case-sensitively.
+
+Its limit, shared by every matcher built on a backtracking regex engine: a pattern with many `*`s
+that fails against a long text, such as `*a*a*a*a*a*a*a*a*a*a*b` against a path of 200 `a`s, makes
+`re` try every way to place the stars (exponential in their number), so one request could run for
+years. The guard: each request gets MATCH_SECONDS of CPU time (a SIGPROF timer: CPU time, not wall
+time, so the answer does not depend on how busy the machine is; CPython's `re` checks for signals
+while it matches), then the peer answers an error for that request and goes on with the next. LinkMatch decides such requests (its compiled engine is linear in the text), so
+`linkmatch fuzz` reports them as a class "linkmatch no_match / program error"; regex_matcher.known
+accepts it with a replay line.
 """
 import json
 import os
 import re
+import signal
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,12 +43,24 @@ PREDEFINED = {
     "lang": _TABLES["lang"],
 }
 MAX_EXPANDED = 65536
+# CPU time per request. Ordinary requests take milliseconds; a catastrophic pattern would take years.
+# Well under `linkmatch fuzz --timeout`'s default of 10 s (wall time), so a slow pattern is an error
+# reply (a class of its own), not a hang that gets the peer killed and restarted.
+MATCH_SECONDS = 1.0
 UNSAFE = set(b'"<>\\^`{|}')
 HEX = "0123456789ABCDEFabcdef"
 
 
 class RequestError(Exception):
     pass
+
+
+class TooSlow(Exception):
+    """Raised by the SIGPROF handler when a request has matched for MATCH_SECONDS."""
+
+
+def too_slow(signum, frame):
+    raise TooSlow()
 
 
 # ---------------------------------------------------------------- the document
@@ -337,6 +359,7 @@ def decide(request):
 
 
 def main():
+    signal.signal(signal.SIGPROF, too_slow)
     for line in sys.stdin:
         request_id = None
         try:
@@ -344,7 +367,14 @@ def main():
             if not isinstance(request, dict):
                 raise RequestError("a request must be an object")
             request_id = request.get("id")
-            reply = {"id": request_id, "decision": decide(request)}
+            signal.setitimer(signal.ITIMER_PROF, MATCH_SECONDS)
+            try:
+                reply = {"id": request_id, "decision": decide(request)}
+            finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
+        except TooSlow:
+            reply = {"id": request_id, "error": "gave up after %g s (CPU) of regex matching: this pattern backtracks "
+                     "catastrophically in Python's re (a limit of this peer, see examples/peers/README.md)" % MATCH_SECONDS}
         except (RequestError, ValueError, RecursionError) as error:
             reply = {"id": request_id, "error": str(error)}
         sys.stdout.write(json.dumps(reply) + "\n")

@@ -10,6 +10,8 @@
 # Usage: scripts/check-card-build.sh [--runs N] [--only debug|release-xswiftc|release-sanitize]...
 # Exit 0 when every check passed, 1 otherwise.
 set -euo pipefail
+# --help: the comment above (the script's usage), on stdout, exit 0.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
 runs=1000

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# Usage: scripts/check-fuzz-build.sh [--all]
 # Proves the fuzz build mechanics for every target (Package.swift explains the design):
 #   1. plain `swift build`: the binary is a replayer. It replays a file (exit 0) and refuses libFuzzer
 #      flags with a message naming the right build (exit 2), so it can never pass for a fuzzer.
@@ -17,11 +18,17 @@
 # Exit 0 when every check passed. Takes about a minute per release configuration after the first build.
 # No -e: every check runs and failures are counted (a failing command is a FAIL line, not the end).
 set -uo pipefail
+# --help: the comment above (the script's usage), on stdout, exit 0.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+all=0
+case ${1:-} in
+    --all) all=1 ;;
+    "") ;;
+    *) echo "usage: scripts/check-fuzz-build.sh [--all]" >&2; exit 2 ;;
+esac
 load_targets || exit 1
 
-all=0
-[[ ${1:-} == --all ]] && all=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0

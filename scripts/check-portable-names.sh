@@ -23,6 +23,8 @@
 # (b) needs `swift package dump-package`; it is skipped when DIR has no Package.swift. Needs python3.
 # scripts/test-check-portable-names.sh plants clashes in a scratch repository and checks that this fails on each.
 set -euo pipefail
+# --help: the comment above (the script's usage), on stdout, exit 0.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 
 root=. build=""
 while (($#)); do

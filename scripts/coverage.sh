@@ -20,6 +20,8 @@
 # Exit 0 report written; 1 report written but a corpus input failed its check (see replay logs); 2 error.
 # No -e: a replay that fails its check (exit 1) is reported and the report still written.
 set -uo pipefail
+# --help: the comment above (the script's usage), on stdout, exit 0.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 
 summary_only=0 out="$ROOT/fuzz-artifacts/coverage"

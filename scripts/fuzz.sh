@@ -232,7 +232,18 @@ progress_loop() { # target log total-seconds
         kill -0 "$parent" 2>/dev/null || return 0
         tick=$((tick + 1))
         ((tick % 15 == 0)) || continue
-        echo "$1: $((SECONDS - started)) s of ${3} s: $("$tool" libfuzzer-log "$2" --field executed 2>/dev/null || true) inputs run, $("$tool" libfuzzer-log "$2" --field coverage 2>/dev/null || true)"
+        local elapsed=$((SECONDS - started)) executed coverage
+        executed=$("$tool" libfuzzer-log "$2" --field executed 2>/dev/null || true)
+        coverage=$("$tool" libfuzzer-log "$2" --field coverage 2>/dev/null || true)
+        # Fork mode logs no status line until its first job ends; past the budget libFuzzer is
+        # still finishing (the last jobs, a merge, a crash being written).
+        if [[ -z $executed ]]; then
+            echo "$1: $elapsed s of ${3} s: starting (no status line from libFuzzer yet)"
+        elif ((elapsed > $3)); then
+            echo "$1: $elapsed s, past its ${3} s: libFuzzer is finishing (last jobs, merge or a finding); $executed inputs run, $coverage"
+        else
+            echo "$1: $elapsed s of ${3} s: $executed inputs run, $coverage"
+        fi
     done
 }
 

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
+# Usage: scripts/test-check-portable-names.sh (no options)
 # Tests scripts/check-portable-names.sh: in scratch git repositories (most without a Package.swift), a clean
 # tree passes and each planted problem fails naming the offending pair or path; a scratch build folder with
 # a clash fails, one whose only clash sits in checkouts/ passes. A few seconds; .ci/run runs it.
 set -euo pipefail
+# --help: the comment above (the script's usage), on stdout, exit 0.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
+if (($#)); then echo "usage: scripts/test-check-portable-names.sh (no options)" >&2; exit 2; fi
 check="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/check-portable-names.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

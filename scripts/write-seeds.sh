@@ -8,6 +8,8 @@
 # (LinkMatchFuzzing) and commit the result. Exit 1 if a spec or conformance case cannot be encoded.
 # No -e needed: the only command's status is the script's.
 set -uo pipefail
+# --help: the comment above (the script's usage), on stdout, exit 0.
+if [[ ${1:-} == -h || ${1:-} == --help ]]; then sed -n '2,/^set /p' "$0" | grep '^#' | sed 's/^# \{0,1\}//'; exit 0; fi
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
 tool=$(tool_build) || exit 2
 "$tool" write-seeds --root "$ROOT" "$@"

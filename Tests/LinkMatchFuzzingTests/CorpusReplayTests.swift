@@ -19,6 +19,7 @@ final class CorpusReplayTests: XCTestCase {
     func testParserCorpus() throws { try replay(.parser) }
     func testMetamorphicCorpus() throws { try replay(.metamorphic) }
     func testExternalCorpus() throws { try replay(.external) }
+    func testDiagnosticsCorpus() throws { try replay(.diagnostics) }
 
     /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
     /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read

@@ -17,7 +17,7 @@ extension FuzzTarget {
     /// the parser's seeds include real-world AASA files (largest 43 KB).
     public var maxLength: Int {
         switch self {
-        case .differential, .percentEncoding: return 512
+        case .differential, .percentEncoding, .diagnostics: return 512
         case .metamorphic: return 1024
         case .document, .external: return 4096
         case .parser: return 49152
@@ -49,7 +49,7 @@ extension FuzzTarget {
     public var searchFlags: [String] {
         switch self {
         case .document, .differential: return ["-len_control=0"]
-        case .percentEncoding, .parser, .metamorphic, .external: return []
+        case .percentEncoding, .parser, .metamorphic, .external, .diagnostics: return []
         }
     }
 

@@ -200,6 +200,24 @@ public enum Shrinker {
         minimize(c, maxSteps: maxSteps, candidates: { c in smallerStrings(c.text).map(PercentCase.init(text:)) }, stillFails: stillFails)
     }
 
+    /// Fewer faults, entries and rules, then plainer rule shapes and parameters.
+    public static func shrink(_ c: DiagnosticCase, maxSteps: Int = defaultMaxSteps, stillFails: (DiagnosticCase) -> Bool) -> DiagnosticCase {
+        minimize(c, maxSteps: maxSteps, candidates: { c in
+            var out: [DiagnosticCase] = []
+            for i in c.faults.indices { var d = c; d.faults.remove(at: i); out.append(d) }
+            for e in c.entries.indices where c.entries.count > 1 { var d = c; d.entries.remove(at: e); out.append(d) }
+            for e in c.entries.indices {
+                for r in c.entries[e].indices where c.entries[e].count > 1 { var d = c; d.entries[e].remove(at: r); out.append(d) }
+                for r in c.entries[e].indices where c.entries[e][r] != 0 { var d = c; d.entries[e][r] = 0; out.append(d) }
+            }
+            for i in c.faults.indices {
+                for k in 0..<4 where c.faults[i].params[k] != 0 { var d = c; d.faults[i].params[k] = 0; out.append(d) }
+            }
+            if c.relations != 0 { var d = c; d.relations = 0; out.append(d) }
+            return out
+        }, stillFails: stillFails)
+    }
+
     public static func shrink(_ c: ParserCase, maxSteps: Int = defaultMaxSteps, stillFails: (ParserCase) -> Bool) -> ParserCase {
         minimize(c, maxSteps: maxSteps, candidates: { c in chunksRemoved(c.file).map(ParserCase.init(file:)) }, stillFails: stillFails)
     }
@@ -228,6 +246,10 @@ public enum Shrinker {
                 let start = PercentCase(bytes: bytes)
                 guard PercentEncodingCheck.check(start) != nil else { return bytes }
                 return try shrink(start, maxSteps: maxSteps) { PercentEncodingCheck.check($0) != nil }.encoded()
+            case .diagnostics:
+                let start = DiagnosticCase(bytes: bytes)
+                guard DiagnosticsCheck.check(start, engines: engines) != nil else { return bytes }
+                return try shrink(start, maxSteps: maxSteps) { DiagnosticsCheck.check($0, engines: engines) != nil }.encoded()
             case .parser:
                 let start = ParserCase(bytes: bytes)
                 guard ParserCheck.check(start) != nil else { return bytes }

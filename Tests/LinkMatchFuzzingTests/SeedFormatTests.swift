@@ -26,6 +26,8 @@ final class SeedFormatTests: XCTestCase {
                     XCTAssertEqual(PercentCase(bytes: again), PercentCase(bytes: bytes), "case \(i)\n\(readable)")
                 case .parser:
                     XCTAssertEqual(ParserCase(bytes: again), ParserCase(bytes: bytes), "case \(i)\n\(readable)")
+                case .diagnostics:
+                    XCTAssertEqual(DiagnosticCase(bytes: again), DiagnosticCase(bytes: bytes), "case \(i)\n\(readable)")
                 }
             }
         }

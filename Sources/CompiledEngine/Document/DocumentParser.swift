@@ -23,6 +23,12 @@ extension AASADocument {
     ///   (over `limits.maxDepth`), `invalid-json` (also a malformed signed envelope, D2),
     ///   `top-level-not-object` (D1) or `too-complex` (P5).
     public static func parse(_ bytes: [UInt8], limits: JSONParser.Limits = JSONParser.Limits()) throws(DocumentLoadError) -> ParsedDocument {
+        try parse(bytes, limits: limits, parser: DocumentParser())
+    }
+
+    /// `parse(_:limits:)` with a given (fresh) parser: the planted mistakes of LinkMatchMutants set
+    /// the parser's hooks (`appIDFormat`, `caseVariant`) and load through here; nothing else does.
+    package static func parse(_ bytes: [UInt8], limits: JSONParser.Limits, parser fresh: DocumentParser) throws(DocumentLoadError) -> ParsedDocument {
         guard bytes.count <= limits.maxBytes else {
             throw DocumentLoadError(code: "file-too-large",
                                     message: "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes")
@@ -53,7 +59,7 @@ extension AASADocument {
         guard case .object(let top) = json else {
             throw DocumentLoadError(code: "top-level-not-object", message: "the top level is \(json.typeName), expected an object")
         }
-        var parser = DocumentParser()
+        var parser = fresh
         var document = parser.document(from: top)
         document.source = json
         diagnostics += parser.diagnostics
@@ -78,6 +84,13 @@ package struct DocumentParser {
     package var diagnostics: [Diagnostic] = []
     /// The sum of every pattern's expanded size (P5), to refuse documents too complex to compile.
     package var totalExpandedSize = 0
+
+    /// D12's team-ID check: true when an app ID starts with a 10-character team ID and a dot. A hook
+    /// only so that a planted mistake (LinkMatchMutants) can replace it; `AASADocument.parse` never does.
+    package var appIDFormat: @Sendable (String) -> Bool = DocumentParser.looksLikeAppID
+    /// D9's hint: the known key an unknown key is a case variant of, if any (then `unknown-key` is a
+    /// warning naming it). A hook for the planted mistakes, like `appIDFormat`.
+    package var caseVariant: @Sendable (_ key: String, _ known: [String]) -> String? = { DocumentParser.caseVariant($0, of: $1) }
 
     package init() {}
 
@@ -183,7 +196,7 @@ package struct DocumentParser {
         for id in unique {
             if id.isEmpty {
                 report(.error, "empty-app-id", path, "an app ID is the empty string")
-            } else if !Self.looksLikeAppID(id) {
+            } else if !appIDFormat(id) {
                 report(.warning, "app-id-format", path, "app ID \"\(id)\" does not start with a 10-character team ID and a dot (TEAMID.bundle.id)")
             }
         }
@@ -383,7 +396,7 @@ package struct DocumentParser {
 
     mutating func reportUnknownKeys(_ obj: JSONObject, known: [String], at path: String) {
         for key in obj.keys where !known.contains(key) {
-            if let near = known.first(where: { $0.lowercased() == key.lowercased() }) {
+            if let near = caseVariant(key, known) {
                 report(.warning, "unknown-key", JSONPath.member(path, key), "unknown key \"\(key)\": keys are case-sensitive, did you mean \"\(near)\"? It is ignored")
             } else {
                 report(.info, "unknown-key", JSONPath.member(path, key), "unknown key \"\(key)\" is ignored")
@@ -391,7 +404,12 @@ package struct DocumentParser {
         }
     }
 
-    static func looksLikeAppID(_ id: String) -> Bool {
+    /// The known key that `key` equals but for case, if any.
+    @Sendable static func caseVariant(_ key: String, of known: [String]) -> String? {
+        known.first { $0.lowercased() == key.lowercased() }
+    }
+
+    @Sendable static func looksLikeAppID(_ id: String) -> Bool {
         let u = Array(id.utf8)
         guard u.count > 11, u[10] == UInt8(ascii: "."), u[11...].contains(where: { $0 != UInt8(ascii: ".") }) else { return false }
         return u[0..<10].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }

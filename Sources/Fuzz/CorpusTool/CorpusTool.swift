@@ -11,7 +11,7 @@ enum CorpusTool {
                fuzz-corpus-tool mutants          (one line each: NAME TARGET...)
                fuzz-corpus-tool conformance --mutant NAME
                  (the conformance protocol on stdin/stdout, answered by a planted mistake or a reading)
-               fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR]
+               fuzz-corpus-tool write-seeds [--root DIR] [--corpus DIR] [--spec-examples FILE] [--conformance FILE] [--real-world DIR] [--only TARGET]
                  (--corpus defaults to DIR/Corpus, DIR to the working directory; the sources to TestData/ of the tree the tool was built from)
         \(TargetCommands.usage)
         """

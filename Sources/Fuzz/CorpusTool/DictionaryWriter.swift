@@ -49,6 +49,13 @@ enum DictionaryWriter {
             return tokens(patternTexts, .pattern, "pattern", names: names) + tokens(urlTexts, .url, "url")
         case .percentEncoding:
             return tokens(percentTexts, PercentCase.alphabet, "text")
+        case .diagnostics:
+            // A fault is five bytes (DiagnosticCase): each kind with plain parameters, and the
+            // variants that matter most (every team ID, case variants of keys at each level).
+            let kinds = DiagnosticCase.Fault.Kind.allCases.map { DiagnosticCase.Fault($0, []) }
+            let teams = (0..<14).map { DiagnosticCase.Fault(.teamID, [0, UInt8($0), 0, 0]) }
+            let hints = (0..<3).flatMap { level in [0x00, 0x12, 0x32, 0xF4].map { DiagnosticCase.Fault(.unknownKey, [UInt8(level), 0, 0, UInt8($0)]) } }
+            return (kinds + teams + hints).map { Entry(label: "fault \($0.kind.rawValue) \($0.params)", bytes: $0.encoded) }
         case .parser:
             return jsonTexts.map { Entry(label: "json \($0)", bytes: Array($0.utf8)) }
         }

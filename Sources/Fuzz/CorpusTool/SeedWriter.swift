@@ -40,9 +40,13 @@ enum SeedWriter {
                 // fewer requests per second than the in-process engines, and libFuzzer replays every
                 // seed first.
                 (.external, conformance.map(SeedDerivation.document)),
+                (.diagnostics, DiagnosticSeeds.all()),
             ]
+            // --only TARGET: rewrite one target's seeds and dictionary, leave the others as they are.
+            let only = options.value("--only")
+            if let only, FuzzTarget(rawValue: only) == nil { throw SeedError("--only \(only): not a fuzz target") }
             var failed = false
-            for (target, seeds) in plan {
+            for (target, seeds) in plan where only == nil || only == target.rawValue {
                 let report = try write(target, seeds, into: corpus + "/" + target.rawValue + "/seeds",
                                        keepRealWorld: realWorld == nil)
                 // Cases written from the spec or observed with Apple's tool must all become seeds; real

@@ -16,6 +16,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A whole document case sent to an external program (`LINKMATCH_FUZZ_PROGRAM`) over the
     /// conformance protocol; without one, to the reference behind the protocol (ExternalCheck).
     case external
+    /// A clean document with planted faults: `validate` reports exactly the diagnostics the faults
+    /// were built to cause, and metamorphic changes to the file keep them (DiagnosticsCheck).
+    case diagnostics
 
     /// The registry: the type that decodes, checks and reads this target's cases.
     public var check: any FuzzCheck.Type {
@@ -26,6 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .parser: return ParserCheck.self
         case .metamorphic: return MetamorphicCheck.self
         case .external: return ExternalCheck.self
+        case .diagnostics: return DiagnosticsCheck.self
         }
     }
 }

@@ -19,16 +19,13 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         let diagnostics: [Diagnostic]
         do {
-            diagnostics = Lints.run(try AASADocument.parse(try DocumentLoader.read(file)))
-        } catch let error as DocumentLoadError {
-            // A file that cannot be read as a document at all is one fatal diagnostic.
-            diagnostics = [Diagnostic(.error, error.code, at: "", error.message)]
-        } catch let error as CLIError where error.code == "file-too-large" {
+            // The library's validate: a file that cannot be read as a document at all is one fatal diagnostic.
+            diagnostics = Lints.validate(try DocumentLoader.read(file))
+        } catch {
+            // Not a file that can be read (missing, a directory, a device...): nothing to validate.
+            guard error.code == "file-too-large" else { throw error.report(json: json) }
             // Refused on its size before reading: the same fatal diagnostic the parser gives.
             diagnostics = [Diagnostic(.error, error.code, at: "", error.message)]
-        } catch let error as CLIError {
-            // Not a file that can be read (missing, a directory, a device...): nothing to validate.
-            throw error.report(json: json)
         }
         let counts = (errors: diagnostics.filter { $0.severity == .error }.count,
                       warnings: diagnostics.filter { $0.severity == .warning }.count,

@@ -9,18 +9,11 @@ public protocol DiagnosticsValidator: Sendable {
     func diagnostics(_ bytes: [UInt8]) -> [Diagnostic]
 }
 
-/// `linkmatch validate`'s computation (Sources/CLI/ValidateCommand.swift): `Lints.run` on the parsed
-/// file, or the load error's code as one error at the document.
+/// `linkmatch validate`'s computation, `Lints.validate`, which the CLI calls too.
 public struct StandardValidator: DiagnosticsValidator {
     public init() {}
 
-    public func diagnostics(_ bytes: [UInt8]) -> [Diagnostic] {
-        do {
-            return Lints.run(try AASADocument.parse(bytes))
-        } catch {
-            return [Diagnostic(.error, error.code, at: "", error.message)]
-        }
-    }
+    public func diagnostics(_ bytes: [UInt8]) -> [Diagnostic] { Lints.validate(bytes) }
 }
 
 /// `diagnostics`: `validate` reports exactly the diagnostics a generated file was built to cause.

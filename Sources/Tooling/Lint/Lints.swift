@@ -7,6 +7,17 @@ import LinkMatchReference
 /// `unreachable-rule`) and the rules that depend on an open point (`open-point`), in the order their
 /// paths appear in the file.
 public enum Lints {
+    /// Every diagnostic `linkmatch validate` prints for a file's bytes: `run` on the parsed document,
+    /// or, when the bytes are no AASA document at all (D1: not JSON, too deep, not an object...), the
+    /// load error as one fatal diagnostic at the document (`DocumentLoadError.code`). Never throws.
+    public static func validate(_ bytes: [UInt8]) -> [Diagnostic] {
+        do {
+            return run(try AASADocument.parse(bytes))
+        } catch {
+            return [Diagnostic(.error, error.code, at: "", error.message)]
+        }
+    }
+
     /// Every diagnostic for `parsed`, as `linkmatch validate` prints them: the parser's, `catch-all`
     /// (D11), `unreachable-rule` and `open-point` (section 15), sorted by where their paths appear in the
     /// file (`DiagnosticOrder`). Never throws; an empty result means nothing to report.

@@ -49,7 +49,14 @@ struct ConformanceCommand: ParsableCommand {
         }
     }
 
+    @Flag(help: "Print the readings catalogue as Markdown (the table in docs/TEST-YOUR-MATCHER.md) and exit.")
+    var readingsMarkdown = false
+
     func run() throws {
+        if readingsMarkdown {
+            print(ReadingsCatalogue.markdown(), terminator: "")
+            return
+        }
         let matcher = Readings.composed(readingNames.compactMap(Readings.named))?.engine ?? (engine ?? .defaultChoice).engine
         while let line = readLine(strippingNewline: true) {
             Output.json(ConformanceProtocol.answer(line: line, engine: matcher))

@@ -128,7 +128,8 @@ struct FuzzCommand: ParsableCommand {
         for (number, found) in FuzzReportWriter.numbered(result.classes) {
             let status = found.known ? "known" : "NEW"
             let variant = found.variantOf.map { ", a variant of \($0)" } ?? ""
-            Output.line("class \(number) (\(status)\(variant)): \(found.key.cause): linkmatch \(found.key.ours), program \(found.key.theirs); \(found.count)×")
+            Output.line("class \(number) (\(status)\(variant)): \(found.key.cause): linkmatch \(DisagreementClass.label(found.example.ours)), "
+                        + "program \(DisagreementClass.label(found.example.theirs)); \(found.count)×")
             guard !found.known else { continue }
             for line in FuzzReportWriter.specLines(found.key) { Output.line("  " + line) }
             Output.line(found.key.isProgramFailure ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")

@@ -19,7 +19,8 @@ public struct DisagreementClass: Sendable, Hashable, Comparable, CustomStringCon
     public var rejected: String?
     /// For an unexplained class, the SPEC rule IDs of its features, in SPEC order; empty otherwise.
     public var rules: [String]
-    /// Our answer: `match`, `exclude`, `no_match` or `error`.
+    /// Our answer: `match`, `exclude`, `no_match` or `error`; `any` for a class explained by
+    /// readings (one cause, whichever way it turns the answers: the example shows them).
     public var ours: String
     /// The program's: the same four (`decision` for a rejection: any decision), or
     /// `failure (crash|exit|timeout|protocol)`.

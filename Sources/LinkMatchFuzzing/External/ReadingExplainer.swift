@@ -42,9 +42,10 @@ public struct ReadingExplainer: Sendable {
 
     /// The readings (single ones) whose answer on `request` is `theirs`: cheap, in process, used to
     /// keep the explanation while shrinking.
-    public func singles(_ request: ConformanceProtocol.Request, theirs: String) -> [String] {
+    public func singles(_ request: ConformanceProtocol.Request, theirs: String, among: Set<String>? = nil) -> [String] {
         let prepared = ConformanceProtocol.prepareDocument(request.aasa)
-        return readings.filter { label(request, engine: $0.engine, parsed: prepared) == theirs }.map(\.name)
+        return readings.filter { among?.contains($0.name) ?? true }
+            .filter { label(request, engine: $0.engine, parsed: prepared) == theirs }.map(\.name)
     }
 
     /// The explanation of a difference: `ours` and `theirs` are both answers on `request`, `ask` asks

@@ -1,3 +1,4 @@
+import Foundation
 import LinkMatchCompiled
 import LinkMatchCore
 import LinkMatchReference
@@ -204,7 +205,11 @@ enum MoreMisreadings {
     /// equals the same text in the URL.
     static func dollarsHidden(_ s: String) -> String {
         guard s.contains("$") else { return s }
-        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 }))
+        // The reference other readings add (`no-parent-path`) stays one when readings are composed.
+        let kept = "$(" + Misreadings.anyName + ")"
+        return s.components(separatedBy: kept).map { part in
+            String(String.UnicodeScalarView(part.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 }))
+        }.joined(separator: kept)
     }
 
     // MARK: - D4

@@ -9,17 +9,27 @@ import LinkMatch
 final class CLIFuzzReadingsTests: XCTestCase {
     var tool: String { "'" + LinkMatchTool.executable.path + "'" }
 
-    /// Cases per reading. Readings the generator reaches rarely (issue 20, item 3) are listed in
-    /// `awaitingGenerator` instead, with why.
-    static let budgets: [String: Int] = [
-        "defaults-only-for-components": 300,
+    /// Cases per reading (seed 1). Measured on a debug build, 2 shared cores: found within 400
+    /// cases, each run 15–225 s wall clock. Readings not yet measured carry 400 too.
+    static let budgets: [String: Int] = Dictionary(uniqueKeysWithValues: Readings.all.map { ($0.name, 400) })
+
+    /// Readings today's generator did not reach in 400 cases (seed 1): the `reach` work on the
+    /// generator (issue 20, item 3) is to make them reachable; the test still runs them and fails
+    /// until it does.
+    static let awaitingGenerator: Set<String> = [
+        "union", "trim-after-not", "not-without-space", "predefined-wins", "form-decoding", "slash-kept-in-text",
+        "fold-ascii-only", "first-query-item-only",
     ]
 
-    /// Readings today's generator does not reach within a budget a test can afford; the `reach`
-    /// work on the generator is to make them reachable, then they move to `budgets`.
-    static let awaitingGenerator: [String: String] = [:]
+    /// The whole proof costs minutes per reading on a debug build: it runs when
+    /// LINKMATCH_READINGS_SELF_PROOF=1 (all readings) or =NAME,NAME (those).
+    static var selected: [Reading]? {
+        guard let value = ProcessInfo.processInfo.environment["LINKMATCH_READINGS_SELF_PROOF"], !value.isEmpty else { return nil }
+        if value == "1" { return Readings.all }
+        let names = value.split(separator: ",").map(String.init)
+        return Readings.all.filter { names.contains($0.name) }
+    }
 
-    /// The classes of a run's classes.jsonl (the format `--known` reads back).
     /// A class line's readings (empty: not explained by readings) and the line.
     struct FoundClass: CustomStringConvertible {
         var readings: [String]
@@ -47,17 +57,17 @@ final class CLIFuzzReadingsTests: XCTestCase {
     }
 
     func testEveryReadingIsFoundAsOneClassNamingIt() throws {
+        guard let readings = Self.selected else {
+            throw XCTSkip("set LINKMATCH_READINGS_SELF_PROOF=1 (or =NAME,...) to run the readings self-proof (minutes per reading)")
+        }
         var record: [String] = []
-        for reading in Readings.all {
-            if let why = Self.awaitingGenerator[reading.name] {
-                record.append("\(reading.name): awaiting generator support (\(why))")
-                continue
-            }
+        for reading in readings {
             let budget = try XCTUnwrap(Self.budgets[reading.name], "\(reading.name) has no budget")
             let run = try classes(program: "\(tool) conformance --reading \(reading.name)", cases: budget)
-            record.append("\(reading.name): \(budget) cases, \(String(format: "%.1f", run.seconds)) s, classes \(run.classes.map(\.cause))")
-            XCTAssertEqual(run.classes.count, 1, "\(reading.name): \(run.classes)")
-            XCTAssertEqual(run.classes.first?.readings, [reading.name], "\(reading.name): \(run.classes)")
+            let note = Self.awaitingGenerator.contains(reading.name) ? " (awaiting generator support)" : ""
+            record.append("\(reading.name): \(budget) cases, \(String(format: "%.1f", run.seconds)) s, classes \(run.classes.map(\.cause))\(note)")
+            XCTAssertEqual(run.classes.count, 1, "\(reading.name)\(note): \(run.classes)")
+            XCTAssertEqual(run.classes.first?.readings, [reading.name], "\(reading.name)\(note): \(run.classes)")
         }
         print("readings self-proof:\n" + record.joined(separator: "\n"))
     }
@@ -65,6 +75,7 @@ final class CLIFuzzReadingsTests: XCTestCase {
     /// Two deviations at once are two classes (not one per combination of features); a case that
     /// needs both would be one class naming both.
     func testTwoReadingsAreTwoClasses() throws {
+        guard Self.selected != nil else { throw XCTSkip("runs with the readings self-proof (LINKMATCH_READINGS_SELF_PROOF)") }
         let run = try classes(program: "\(tool) conformance --reading no-parent-path --reading variables-literal", cases: 400)
         print("two readings: \(String(format: "%.1f", run.seconds)) s, \(run.classes.map(\.cause))")
         XCTAssertEqual(Set(run.classes.map(\.readings)), [["no-parent-path"], ["variables-literal"]], "\(run.classes)")

@@ -26,7 +26,7 @@ enum Misreadings {
                         url: hidingNonASCIIInURL)),
             Reading(name: "first-query-item-only", kind: .misreading(rule: "Q4"),
                     summary: "a query item named twice: only its first occurrence must match",
-                    engine: ReadingEngine(name: "reading:first-query-item-only", itemQuery: { firstOccurrencesOnly($0) })),
+                    engine: ReadingEngine(name: "reading:first-query-item-only", url: firstOccurrencesOnly)),
             Reading(name: "entry-defaults-ignored", kind: .misreading(rule: "C5"),
                     summary: "an entry's `defaults` are skipped: its rules take `applinks.defaults` only",
                     engine: ReadingEngine(
@@ -180,9 +180,9 @@ enum Misreadings {
 
     // MARK: - Q4
 
-    /// The query with every item after the first of its name dropped (as the items are read: a
-    /// rule reading the whole query, Q1, still sees it all).
-    @Sendable static func firstOccurrencesOnly(_ q: String) -> String {
+    /// The URL with every query item after the first of its name dropped.
+    @Sendable static func firstOccurrencesOnly(_ u: ParsedURL) -> ParsedURL {
+        guard let q = u.query else { return u }
         var seen: [Substring] = []
         let kept = q.split(separator: "&", omittingEmptySubsequences: true).filter { piece in
             let name = piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? piece
@@ -190,7 +190,7 @@ enum Misreadings {
             seen.append(name)
             return true
         }
-        return kept.joined(separator: "&")
+        return DocumentRewrite.url(u, query: .some(kept.joined(separator: "&")))
     }
 
     // MARK: - N2, N3

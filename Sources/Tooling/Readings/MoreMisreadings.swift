@@ -64,7 +64,9 @@ enum MoreMisreadings {
                     generalizes: ["trailing-slash-significant", "no-parent-path"]),
             Reading(name: "last-query-item-only", kind: .misreading(rule: "Q4"),
                     summary: "a query item named twice: only its last occurrence must match",
-                    engine: ReadingEngine(name: "reading:last-query-item-only", itemQuery: { lastOccurrencesOnly($0) })),
+                    engine: ReadingEngine(name: "reading:last-query-item-only", url: { u in
+                        u.query.map { DocumentRewrite.url(u, query: .some(lastOccurrencesOnly($0))) } ?? u
+                    })),
             Reading(name: "absent-query-item-fails", kind: .misreading(rule: "Q3"),
                     summary: "a named query item the URL does not have fails the rule (SPEC: it reads as \"\")",
                     engine: ReadingEngine(

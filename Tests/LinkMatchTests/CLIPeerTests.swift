@@ -39,7 +39,11 @@ final class CLIPeerTests: XCTestCase {
 
     static let glob = Peer(interpreter: "perl", script: "glob_matcher.pl", known: "glob_matcher.known", deviations: [
         Expected(readings: ["trailing-slash-significant"]),                           // G1
-        Expected(rules: ["V3", "V4", "E1"], linkmatch: "match", program: "no_match"), // G2 (no reading models it)
+        // G2: no reading models predefined variables kept case-sensitive; on the minimized case
+        // (`$(upper)` against a lower-case letter) the nearest one, variables literal, gives the
+        // peer's answer and names the class. A `predefined-variables-case-sensitive` reading
+        // would name it exactly (issue 20, left to do).
+        Expected(readings: ["variables-literal"]),                                    // G2
         Expected(readings: ["scheme-case-sensitive"]),                                // G3
     ], cases: 250, seed: 3)
 

@@ -33,20 +33,31 @@ struct ConformanceCommand: ParsableCommand {
     @Option(help: "The matcher that answers (default: compiled).")
     var engine: EngineChoice?
 
-    @Option(help: ArgumentHelp("Answer as this reading of the spec would (listed below).", valueName: "name"))
-    var reading: String?
+    @Option(help: ArgumentHelp("Answer as this reading of the spec would (listed below); repeat it, or write A+B, to combine readings.",
+                               valueName: "name"))
+    var reading: [String] = []
+
+    /// The named readings, each `A+B` split into its parts.
+    var readingNames: [String] { reading.flatMap { $0.split(separator: "+").map(String.init) } }
 
     func validate() throws {
-        if let reading, Readings.named(reading) == nil {
-            throw ValidationError("unknown reading '\(reading)'; known: \(Readings.all.map(\.name).joined(separator: ", "))")
+        for name in readingNames where Readings.named(name) == nil {
+            throw ValidationError("unknown reading '\(name)'; known: \(Readings.all.map(\.name).joined(separator: ", "))")
         }
-        if reading != nil, engine != nil {
+        if !reading.isEmpty, engine != nil {
             throw ValidationError("--reading and --engine cannot be combined (a reading is decided by the compiled engine)")
         }
     }
 
+    @Flag(help: "Print the readings catalogue as Markdown (the table in docs/TEST-YOUR-MATCHER.md) and exit.")
+    var readingsMarkdown = false
+
     func run() throws {
-        let matcher = reading.flatMap(Readings.named)?.engine ?? (engine ?? .defaultChoice).engine
+        if readingsMarkdown {
+            print(ReadingsCatalogue.markdown(), terminator: "")
+            return
+        }
+        let matcher = Readings.composed(readingNames.compactMap(Readings.named))?.engine ?? (engine ?? .defaultChoice).engine
         while let line = readLine(strippingNewline: true) {
             Output.json(ConformanceProtocol.answer(line: line, engine: matcher))
         }

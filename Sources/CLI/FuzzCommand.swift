@@ -14,10 +14,12 @@ struct FuzzCommand: ParsableCommand {
         The program is started once through /bin/sh and kept alive: it reads one request per line on \
         stdin and writes one reply per line on stdout (see 'linkmatch conformance --help'); requests \
         are pipelined and replies matched by id. Fuzzing goes on until --cases or --seconds run out. \
-        Disagreements are shrunk and grouped into classes: the SPEC.md rules the minimized case turns \
-        on plus the two answers. One minimized example per class is printed with its count and a \
+        Disagreements are shrunk and grouped into classes: the reading of the spec under which \
+        LinkMatch gives the program's answer (see 'linkmatch conformance --help'), LinkMatch's error \
+        code when the program decides a request LinkMatch rejects, or, when no reading explains it, \
+        the SPEC.md rules the minimized case turns on; plus the two answers. One minimized example per class is printed with its count and a \
         replay line both programs can read. --known FILE accepts classes (a classes.jsonl from \
-        --report, or replay lines; '#' starts a comment). A program that crashes, hangs past \
+        --report: same readings and answers; or replay lines; '#' starts a comment). A program that crashes, hangs past \
         --timeout or breaks the protocol is reported as a class of its own and restarted; one that fails \
         twice before answering anything (not found, exits at once...) stops the run with its reason \
         and stderr. --report DIR is checked for writing before fuzzing starts. Cases are \
@@ -29,11 +31,14 @@ struct FuzzCommand: ParsableCommand {
     @Option(help: "The program to run, e.g. 'python3 my_matcher.py' (run with /bin/sh -c).")
     var program: String
 
-    @Option(help: "Stop after this many seconds (default: no time limit).")
+    @Option(help: "Stop after this many seconds (default: no time limit). Alone, the run lasts this long; with --cases, whichever ends first.")
     var seconds: Double?
 
-    @Option(help: "Stop after this many generated cases (each has up to 8 apps x 8 URLs, plus one part case).")
-    var cases = 1_000
+    @Option(help: "Stop after this many generated cases (each has up to 8 apps x 8 URLs, plus one part case; default 1000 without --seconds, no limit with it).")
+    var cases: Int?
+
+    /// The case limit: --cases, else none with --seconds, else 1,000.
+    var caseLimit: Int { cases ?? (seconds == nil ? 1_000 : Int.max) }
 
     @Option(help: "Seed of the case generator.")
     var seed: UInt64 = 1
@@ -58,7 +63,8 @@ struct FuzzCommand: ParsableCommand {
     func validate() throws {
         if program.allSatisfy(\.isWhitespace) { throw ValidationError("--program is empty") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
-        if cases < 1 { throw ValidationError("--cases must be at least 1") }
+        if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
+        if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
         if shrinks < 1 { throw ValidationError("--shrinks must be at least 1") }
     }
 
@@ -88,7 +94,7 @@ struct FuzzCommand: ParsableCommand {
         }
         let external = ExternalEngine(command: program, timeout: timeout)
         defer { external.process.stop() }
-        var options = ExternalFuzzer.Options(seed: seed, cases: cases, seconds: seconds, shrinksPerSignature: shrinks)
+        var options = ExternalFuzzer.Options(seed: seed, cases: caseLimit, seconds: seconds, shrinksPerSignature: shrinks)
         if let known, let knownText {
             switch KnownClasses.load(text: knownText, file: known, fuzzer: ExternalFuzzer(external: external, ours: engine.engine, options: options)) {
             case .failure(let error):
@@ -98,6 +104,10 @@ struct FuzzCommand: ParsableCommand {
                 options.known = loaded.classes
                 for line in loaded.agreeing {
                     Output.line("note: \(known):\(line): both programs agree on this replay line now")
+                }
+                if !loaded.converted.isEmpty {
+                    Output.line("note: \(known): \(loaded.converted.count) class line\(loaded.converted.count == 1 ? "" : "s") of format version 1 "
+                                + "converted by replaying them (write the file again with --report to keep version \(DisagreementClass.formatVersion))")
                 }
             }
         }
@@ -118,13 +128,13 @@ struct FuzzCommand: ParsableCommand {
         for (number, found) in FuzzReportWriter.numbered(result.classes) {
             let status = found.known ? "known" : "NEW"
             let variant = found.variantOf.map { ", a variant of \($0)" } ?? ""
-            Output.line("class \(number) (\(status)\(variant)): "
-                        + (found.key.isProgramFailure ? "program failure" : "SPEC \(found.key.rules.joined(separator: " "))")
-                        + ": linkmatch \(found.key.ours), program \(found.key.theirs); \(found.count)×")
+            Output.line("class \(number) (\(status)\(variant)): \(found.key.cause): linkmatch \(DisagreementClass.label(found.example.ours)), "
+                        + "program \(DisagreementClass.label(found.example.theirs)); \(found.count)×")
             guard !found.known else { continue }
+            for line in FuzzReportWriter.specLines(found.key) { Output.line("  " + line) }
             Output.line(found.key.isProgramFailure ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")
             if case .failure(let message) = found.example.theirs { Output.line(message) }
-            Output.json(found.example.readable)
+            for line in FuzzReportWriter.caseLines(found.example) { Output.line("  " + line) }
             Output.line("replay (one line, for both programs):")
             Output.json(found.example.jsonl)
             Output.line("")

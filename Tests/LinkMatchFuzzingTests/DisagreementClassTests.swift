@@ -43,7 +43,8 @@ final class DisagreementClassTests: XCTestCase {
                        ["D3", "D12", "C5", "P1", "V4", "U2", "N3", "E1", "Q2"])
     }
 
-    func testVariantsOfKnownClassesAreKnown() {
+    /// Variants are shown, never accepted: a known class matches only its exact features.
+    func testVariantsOfKnownClassesStayNew() {
         func found(_ rules: [String], known: Bool = false) -> ExternalFuzzer.FoundClass {
             let key = DisagreementClass(rules: rules, ours: "match", theirs: "no_match")
             let r = ConformanceProtocol.Request(id: .null, aasa: .null, domain: "", appID: "", url: "")
@@ -56,18 +57,28 @@ final class DisagreementClassTests: XCTestCase {
         let known: Set = [DisagreementClass(rules: ["U3"], ours: "match", theirs: "no_match")]
         ExternalFuzzer.groupVariants(&classes, known: known)
         XCTAssertEqual(classes.map { $0.variantOf?.rules }, [["N3"], nil, nil, ["U3"]])
-        XCTAssertEqual(classes.map(\.known), [false, false, false, true])
+        XCTAssertEqual(classes.map(\.known), [false, false, false, false])
     }
 
     func testKnownFileLinesCommentsAndErrors() throws {
         let fuzzer = ExternalFuzzer(external: ExternalEngine(command: "exit 1"), ours: ReferenceEngine(), options: .init())
         let text = """
             # accepted
-            {"rules":["N3"],"linkmatch":"match","program":"no_match","count":2}
+            {"version":2,"readings":[],"rejected":null,"rules":["N3"],"linkmatch":"match","program":"no_match","count":2}
+            {"version":2,"readings":["no-parent-path"],"rejected":null,"rules":[],"linkmatch":"any","program":"any","count":2}
 
             """
         let loaded = try KnownClasses.load(text: text, file: "k", fuzzer: fuzzer).get()
-        XCTAssertEqual(loaded.classes, [DisagreementClass(rules: ["N3"], ours: "match", theirs: "no_match")])
+        XCTAssertEqual(loaded.classes, [DisagreementClass(rules: ["N3"], ours: "match", theirs: "no_match"),
+                                        DisagreementClass(readings: ["no-parent-path"], ours: "any", theirs: "any")])
+        // Version 1 lines (no version): converted by their replay line, refused without one, and
+        // an unknown version is refused; each message names the file and line.
+        guard case .failure(let v1) = KnownClasses.load(text: #"{"rules":["N3"],"linkmatch":"match","program":"no_match"}"#, file: "k", fuzzer: fuzzer),
+              case .failure(let v9) = KnownClasses.load(text: #"{"version":9,"readings":[],"rules":[],"linkmatch":"a","program":"b"}"#, file: "k", fuzzer: fuzzer) else {
+            return XCTFail("a version 1 line without replay and a version 9 line must be refused")
+        }
+        XCTAssertTrue(v1.description.hasPrefix("k:1: a version 1 class line") && v1.description.contains("--report"), v1.description)
+        XCTAssertTrue(v9.description.hasPrefix("k:1: classes.jsonl format version 9"), v9.description)
         guard case .failure(let error) = KnownClasses.load(text: "# x\n[1]\n", file: "k", fuzzer: fuzzer) else {
             return XCTFail("a line that is not an object must fail")
         }

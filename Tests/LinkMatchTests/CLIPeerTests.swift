@@ -4,7 +4,8 @@ import LinkMatchTestData
 import XCTest
 
 /// `linkmatch fuzz` against the example peers in examples/peers/ (other matchers, other languages):
-/// each deliberate deviation the peer documents is found as a class of its own with its SPEC rule,
+/// each deliberate deviation the peer documents is found as a class of its own naming the reading
+/// that explains it (or, for G2, which no reading models, its SPEC rules),
 /// nothing else is, and with the peer's known-differences file the same run exits 0. The expected
 /// classes are written here from examples/peers/README.md, not taken from a run.
 ///
@@ -13,10 +14,11 @@ final class CLIPeerTests: XCTestCase {
     static let peers = TestDataFolder.repositoryRoot.appendingPathComponent("examples/peers")
 
     struct Expected: Hashable, CustomStringConvertible {
-        var rules: [String]
-        var linkmatch: String
-        var program: String
-        var description: String { "\(rules.joined(separator: "+")) linkmatch \(linkmatch) / program \(program)" }
+        var readings: [String] = []
+        var rules: [String] = []
+        var linkmatch = "any"
+        var program = "any"
+        var description: String { "\(readings.joined(separator: "+"))\(rules.joined(separator: "+")) linkmatch \(linkmatch) / program \(program)" }
     }
 
     struct Peer {
@@ -30,15 +32,19 @@ final class CLIPeerTests: XCTestCase {
     }
 
     static let regex = Peer(interpreter: "python3", script: "regex_matcher.py", known: "regex_matcher.known", deviations: [
-        Expected(rules: ["N3"], linkmatch: "match", program: "no_match"),      // R1
-        Expected(rules: ["Q2", "Q3"], linkmatch: "match", program: "no_match"), // R2
-        Expected(rules: ["U3"], linkmatch: "match", program: "no_match"),      // R3
+        Expected(readings: ["no-parent-path"]),          // R1
+        Expected(readings: ["absent-query-item-fails"]), // R2
+        Expected(readings: ["host-case-sensitive"]),     // R3
     ], cases: 250, seed: 3)
 
     static let glob = Peer(interpreter: "perl", script: "glob_matcher.pl", known: "glob_matcher.known", deviations: [
-        Expected(rules: ["N2"], linkmatch: "match", program: "no_match"),             // G1
-        Expected(rules: ["V3", "V4", "E1"], linkmatch: "match", program: "no_match"), // G2
-        Expected(rules: ["U2"], linkmatch: "match", program: "no_match"),             // G3
+        Expected(readings: ["trailing-slash-significant"]),                           // G1
+        // G2: no reading models predefined variables kept case-sensitive; on the minimized case
+        // (`$(upper)` against a lower-case letter) the nearest one, variables literal, gives the
+        // peer's answer and names the class. A `predefined-variables-case-sensitive` reading
+        // would name it exactly (issue 20, left to do).
+        Expected(readings: ["variables-literal"]),                                    // G2
+        Expected(readings: ["scheme-case-sensitive"]),                                // G3
     ], cases: 250, seed: 3)
 
     func testRegexPeer() throws { try check(Self.regex) }
@@ -60,8 +66,9 @@ final class CLIPeerTests: XCTestCase {
                 let c = try LinkMatchTool.json(String(line))
                 guard case .array(let rules)? = c["rules"], case .string(let ours)? = c["linkmatch"],
                       case .string(let theirs)? = c["program"] else { throw VectorError("not a class line: \(line)") }
-                let found = Expected(rules: rules.compactMap { if case .string(let s) = $0 { return s } else { return nil } },
-                                     linkmatch: ours, program: theirs)
+                func strings(_ list: [JSONValue]) -> [String] { list.compactMap { if case .string(let s) = $0 { return s } else { return nil } } }
+                guard case .array(let readings)? = c["readings"] else { throw VectorError("not a version 2 class line: \(line)") }
+                let found = Expected(readings: strings(readings), rules: strings(rules), linkmatch: ours, program: theirs)
                 var variantOf: [String]?
                 if case .array(let base)? = c["variantOf"] {
                     variantOf = base.compactMap { if case .string(let s) = $0 { return s } else { return nil } }

@@ -25,12 +25,18 @@ final class ReadingsTests: XCTestCase {
                 XCTAssertTrue(point.alternatives.contains { $0.hasPrefix(reading.name + ": ") && $0.hasSuffix(reading.summary) },
                               "\(reading.name) is not an alternative of \(id)")
             case .misreading(let rule):
-                XCTAssertNotNil(rule.wholeMatch(of: /[A-Z][0-9]+/), "\(reading.name): \(rule)")
+                XCTAssertNotNil(rule.wholeMatch(of: /[A-Z][0-9]+(-[A-Z][0-9]+)?/), "\(reading.name): \(rule)")
             }
         }
         XCTAssertEqual(Readings.all.filter { if case .misreading = $0.kind { return true } else { return false } }.map(\.name),
                        ["fold-ascii-only", "first-query-item-only", "entry-defaults-ignored", "trailing-slash-significant",
-                        "no-parent-path", "appid-beside-appids-counted"])
+                        "no-parent-path", "appid-beside-appids-counted", "defaults-ignored", "top-defaults-ignored", "no-slash-rules",
+                        "last-query-item-only", "absent-query-item-fails", "variables-literal", "percent-encoded-ignored",
+                        "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive"])
+        XCTAssertGreaterThanOrEqual(Readings.all.count, 20)
+        for reading in Readings.all {
+            for special in reading.generalizes { XCTAssertNotNil(Readings.named(special), "\(reading.name) generalizes \(special)") }
+        }
     }
 
     func testEveryOpenPointAlternativeIsModelledOrListedAsUnmodelled() {
@@ -91,6 +97,47 @@ final class ReadingsTests: XCTestCase {
             ("appid-beside-appids-counted",
              #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","components":[{"/":"/a"}]}]}}"#,
              "https://example.com/a", "match", "match"),
+            // The six deviations of issue 20, and the scheme and host checks.
+            ("defaults-ignored",
+             #"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/A"}]}]}}"#,
+             "https://example.com/a", "match", "no_match"),
+            ("defaults-ignored",
+             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"defaults":{"exclude":true},"components":[{"/":"/a"}]}]}}"#,
+             "https://example.com/a", "exclude", "match"),
+            ("top-defaults-ignored",
+             #"{"applinks":{"defaults":{"caseSensitive":false},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/A"}]}]}}"#,
+             "https://example.com/a", "match", "no_match"),
+            ("top-defaults-ignored",
+             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"defaults":{"exclude":true},"components":[{"/":"/a"}]}]}}"#,
+             "https://example.com/a", "exclude", "exclude"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"abc"}]"#), "https://example.com/abc", "match", "no_match"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a/", "match", "no_match"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy", "match", "no_match"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy/1", "match", "match"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"/a/"}]"#), "https://example.com/a/", "match", "match"),
+            ("last-query-item-only", OpenPoints.components(#"[{"?":{"id":"42"}}]"#), "https://example.com/x?id=7&id=42", "no_match", "match"),
+            ("last-query-item-only", OpenPoints.components(#"[{"?":{"id":"7"}}]"#), "https://example.com/x?id=7&id=42", "no_match", "no_match"),
+            ("absent-query-item-fails", OpenPoints.components(#"[{"?":{"b":"*"}}]"#), "https://example.com/x?a=1", "match", "no_match"),
+            ("absent-query-item-fails", OpenPoints.components(#"[{"?":{"b":"*"}}]"#), "https://example.com/x?b", "match", "match"),
+            ("absent-query-item-fails", OpenPoints.components(#"[{"?":{"b":""}}]"#), "https://example.com/x?b=", "match", "match"),
+            ("variables-literal",
+             #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)"}]}]}}"#,
+             "https://example.com/pizza", "match", "no_match"),
+            ("variables-literal",
+             #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)"}]}]}}"#,
+             "https://example.com/$(food)", "no_match", "match"),
+            ("percent-encoded-ignored", OpenPoints.components(#"[{"/":"/a b","percentEncoded":false}]"#), "https://example.com/a%20b", "match", "no_match"),
+            ("percent-encoded-ignored", OpenPoints.components(#"[{"/":"/a%20b","percentEncoded":false}]"#), "https://example.com/a%20b", "no_match", "match"),
+            ("appid-fallback-when-appids-empty",
+             #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":[],"components":[{"/":"/a"}]}]}}"#,
+             "https://example.com/a", "no_match", "match"),
+            ("appid-fallback-when-appids-empty",
+             #"{"applinks":{"details":[{"appID":"ABCDE12345.com.example.app","appIDs":["ABCDE12345.com.example.other"],"components":[{"/":"/a"}]}]}}"#,
+             "https://example.com/a", "no_match", "no_match"),
+            ("scheme-case-sensitive", OpenPoints.components(#"[{"/":"/a"}]"#), "HTTPS://example.com/a", "match", "no_match"),
+            ("scheme-case-sensitive", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a", "match", "match"),
+            ("host-case-sensitive", OpenPoints.components(#"[{"/":"/a"}]"#), "https://EXAMPLE.COM/a", "match", "no_match"),
+            ("host-case-sensitive", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a", "match", "match"),
         ]
         for c in cases {
             let reading = try XCTUnwrap(Readings.named(c.name), c.name)
@@ -98,7 +145,7 @@ final class ReadingsTests: XCTestCase {
             XCTAssertEqual(try decide(ReferenceEngine(), c.json, c.url), c.linkmatch, "reference, \(c.name) case \(c.url)")
             XCTAssertEqual(try decide(reading.engine, c.json, c.url), c.reading, "\(c.name) on \(c.url)")
         }
-        XCTAssertEqual(Set(cases.map(\.name)).count, 6)
+        XCTAssertEqual(Set(cases.map(\.name)).count, 16)
     }
 
     /// Part requests go through the misreadings of a step too (the `differential` fuzz target sees them).
@@ -112,5 +159,17 @@ final class ReadingsTests: XCTestCase {
         try part("trailing-slash-significant", PartRequest(pattern: "/a", kind: .path, text: "/a/"), .notMatched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy"), .notMatched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy/x"), .matched)
+    }
+
+    /// Two readings composed decide as both: `A+B` names them (as `conformance --reading A+B`).
+    func testComposedReadingsApplyBoth() throws {
+        let both = try XCTUnwrap(Readings.named("no-parent-path+absent-query-item-fails"))
+        XCTAssertEqual(both.name, "no-parent-path+absent-query-item-fails")
+        let json = OpenPoints.components(#"[{"/":"/buy/*","?":{"b":"*"}}]"#)
+        XCTAssertEqual(try decide(CompiledEngine(), json, "https://example.com/buy?b=1"), "match")
+        XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy?b=1"), "no_match")
+        XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy/1?a=1"), "no_match")
+        XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy/1?b=1"), "match")
+        XCTAssertNil(Readings.named("no-parent-path+no-such-reading"))
     }
 }

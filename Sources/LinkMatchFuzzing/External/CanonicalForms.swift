@@ -197,4 +197,46 @@ enum CanonicalForms {
             return value
         }
     }
+
+    /// The request with non-ASCII characters replaced by ASCII letters the case does not use yet
+    /// (each character by its own letter, so equal texts stay equal), raw and percent-escaped alike,
+    /// in the URL after the host, in every string of the document and in the app ID: first all at
+    /// once, then one character at a time (the first eight). Empty when the case is ASCII.
+    static func asciiStandIns(_ r: ConformanceProtocol.Request) -> [ConformanceProtocol.Request] {
+        var texts = [r.url, r.appID]
+        Shrinker.collectStrings(r.aasa) { texts.append($0) }
+        var found: [Unicode.Scalar] = []
+        var used = Set<Unicode.Scalar>()
+        for t in texts {
+            for c in PercentCoding.decodeLenient(t).unicodeScalars {
+                if c.value > 0x7F { if !found.contains(c) { found.append(c) } } else { used.insert(c) }
+            }
+        }
+        let free = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars).filter { !used.contains($0) }
+        let pairs = Array(zip(found, free))
+        guard !pairs.isEmpty else { return [] }
+        func replaced(_ chosen: [(Unicode.Scalar, Unicode.Scalar)]) -> ConformanceProtocol.Request {
+            func change(_ s: String) -> String {
+                var out = s
+                for (c, letter) in chosen {
+                    let utf8 = Array(String(c).utf8)
+                    for digits in ["0123456789ABCDEF", "0123456789abcdef"].map(Array.init) {
+                        let escaped = utf8.map { "%" + String(digits[Int($0 >> 4)]) + String(digits[Int($0 & 0xF)]) }.joined()
+                        out = out.replacingAll(escaped, with: String(letter))
+                    }
+                    out = String(String.UnicodeScalarView(out.unicodeScalars.map { $0 == c ? letter : $0 }))
+                }
+                return out
+            }
+            var c = r
+            let tail = DisagreementClassifier.afterHost(r.url)
+            c.url = r.url.hasSuffix(tail) ? String(r.url.dropLast(tail.count)) + change(tail) : r.url
+            c.aasa = Shrinker.mapStrings(r.aasa, change)
+            c.appID = change(r.appID)
+            return c
+        }
+        var out = [replaced(pairs)]
+        if pairs.count > 1 { out += pairs.prefix(8).map { replaced([$0]) } }
+        return out.filter { $0 != r }
+    }
 }

@@ -121,9 +121,14 @@ public enum ConformanceProtocol {
     /// The document half of `answer`: the prepared document, or why the `aasa` cannot be read. Many
     /// requests about one document (`linkmatch fuzz`) prepare it once.
     public static func prepare(_ aasa: JSONValue, engine: any MatchEngine) -> Result<any PreparedDocument, DocumentFailure> {
+        prepareDocument(aasa).map { engine.prepare($0) }
+    }
+
+    /// The parsed `aasa`, or why it cannot be read (the failure `answer` replies with), for
+    /// requests about one document asked of several engines.
+    public static func prepareDocument(_ aasa: JSONValue) -> Result<AASADocument, DocumentFailure> {
         do {
-            let parsed = try AASADocument.parse(Array(aasa.serialized().utf8))
-            return .success(engine.prepare(parsed.document))
+            return .success(try AASADocument.parse(Array(aasa.serialized().utf8)).document)
         } catch {
             return .failure(DocumentFailure(message: "cannot read \"aasa\": \(error.message) [\(error.code)]"))
         }

@@ -20,6 +20,7 @@ import LinkMatch
 public struct ExternalFuzzer {
     public struct Options: Sendable {
         public var seed: UInt64
+        /// Stop after this many generated cases (`Int.max`: only `seconds` stops the run).
         public var cases: Int
         /// Stop after this long even if `cases` is not reached (nil: no time limit).
         public var seconds: Double?
@@ -75,7 +76,7 @@ public struct ExternalFuzzer {
         public var count: Int
         /// The first example found, minimized.
         public var example: Example
-        /// Accepted: in `Options.known`, or a variant of a class that is.
+        /// Accepted: in `Options.known` (the same class exactly).
         public var known: Bool
         /// A class with the same answers whose rules are a strict subset of this one's (the fewest
         /// rules wins): most likely the same difference, whose minimized case kept a feature that
@@ -100,6 +101,17 @@ public struct ExternalFuzzer {
         /// Classes in the order they were found.
         public var classes: [FoundClass] = []
         public var elapsed: Double = 0
+        /// What ended the run.
+        public var stoppedBy: StopReason = .cases
+
+        public enum StopReason: String, Sendable {
+            /// `Options.cases` were generated.
+            case cases
+            /// `Options.seconds` ran out.
+            case seconds
+            /// The program cannot be run (`programUnusable`).
+            case program
+        }
 
         public var newClasses: [FoundClass] { classes.filter { !$0.known } }
         /// All requests the program answered per second of the run, shrinking included.
@@ -114,11 +126,14 @@ public struct ExternalFuzzer {
     public let external: ExternalEngine
     public let ours: any MatchEngine
     public let options: Options
+    /// Names the cause of each minimized difference.
+    public let explainer: ReadingExplainer
 
-    public init(external: ExternalEngine, ours: any MatchEngine, options: Options) {
+    public init(external: ExternalEngine, ours: any MatchEngine, options: Options, explainer: ReadingExplainer = ReadingExplainer()) {
         self.external = external
         self.ours = ours
         self.options = options
+        self.explainer = explainer
     }
 
     /// How the two answers compare.
@@ -207,7 +222,10 @@ public struct ExternalFuzzer {
         // Two stages at once: while the program answers batch k, this thread generates batch k+1
         // and decides it with our engine; then it compares batch k (shrinking uses the program
         // alone, before batch k+1 is sent).
-        guard var current = nextBatch() else { return tally.report }
+        guard var current = nextBatch() else {
+            tally.report.stoppedBy = .seconds
+            return tally.report
+        }
         var theirs = askProgram(current.map(\.request))
         var mine = Self.answers(current.map(\.request), engine: ours)
         while true {
@@ -216,9 +234,13 @@ public struct ExternalFuzzer {
             absorb(current, mine: mine, theirs: theirs.wait(), into: &tally, stopShrinking: timeIsUp, onEvent: onEvent)
             if let givenUp = external.process.givenUp {
                 tally.report.programUnusable = givenUp
+                tally.report.stoppedBy = .program
                 break
             }
-            guard let following, let followingMine else { break }
+            guard let following, let followingMine else {
+                if next < options.cases, timeIsUp() { tally.report.stoppedBy = .seconds }
+                break
+            }
             theirs = askProgram(following.map(\.request))
             (current, mine) = (following, followingMine)
         }
@@ -283,12 +305,34 @@ public struct ExternalFuzzer {
                 let example = shrink(item.request, caseIndex: item.caseIndex, mine: mine[i], theirs: theirs[i])
                 tally.report.shrunk += 1
                 tally.report.shrinkRequests += example.shrinkAttempts
-                let key = DisagreementClass(rules: DisagreementClassifier.rules(of: example.shrunk),
-                                            ours: DisagreementClass.label(example.ours),
-                                            theirs: DisagreementClass.label(example.theirs))
+                let key = classify(example)
                 tally.shrunkBySignature[signature, default: []].append(key)
                 record(key, example)
             }
+        }
+    }
+
+    /// The class of a minimized difference: what explains it (`ReadingExplainer`), else its
+    /// features (`DisagreementClassifier`). The explainer's sibling requests count as shrinking.
+    func classify(_ example: Example) -> DisagreementClass {
+        Self.classify(example.shrunk, ours: example.ours, theirs: example.theirs, explainer: explainer) { ask($0).1 }
+    }
+
+    /// The class of a difference between `ours` and `theirs` on `request` (see `classify(_:)`).
+    public static func classify(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
+                                explainer: ReadingExplainer,
+                                ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> DisagreementClass {
+        if case .failure = theirs { return DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs)) }
+        switch explainer.explain(request, ours: ours, theirs: theirs, ask: ask) {
+        case .rejected(let code):
+            return DisagreementClass(rejected: code)
+        case .readings(let names):
+            // One cause, whichever way it turns the answers (a reading may turn a match into
+            // no_match on one case and back on another): the answers are the examples'.
+            return DisagreementClass(readings: names, ours: "any", theirs: "any")
+        case .unexplained:
+            return DisagreementClass(rules: DisagreementClassifier.rules(of: request), ours: DisagreementClass.label(ours),
+                                     theirs: DisagreementClass.label(theirs))
         }
     }
 

@@ -55,7 +55,16 @@ public enum FuzzReportWriter {
         return "\(report.cases) cases, \(report.requests) requests (+\(report.shrinkRequests) shrinking) in "
             + "\(String(format: "%.1f", report.elapsed)) s, \(Int(report.requestsPerSecond.rounded())) requests/s; "
             + "\(report.disagreements) disagreements, \(report.programFailures) program failures; "
-            + "\(report.classes.count) classes: \(report.newClasses.count) new, \(known) known"
+            + "\(report.classes.count) classes: \(report.newClasses.count) new, \(known) known; " + stopped(report)
+    }
+
+    /// What ended the run, for the summary line.
+    static func stopped(_ report: ExternalFuzzer.Report) -> String {
+        switch report.stoppedBy {
+        case .cases: return "stopped by --cases"
+        case .seconds: return "stopped by --seconds"
+        case .program: return "stopped: the program cannot be run"
+        }
     }
 
     static func markdown(_ report: ExternalFuzzer.Report, run: Run) -> String {
@@ -68,21 +77,22 @@ public enum FuzzReportWriter {
             out.append("No differences: every request got the same answer from both.")
             return out.joined(separator: "\n") + "\n"
         }
-        out.append("| # | status | SPEC rules | linkmatch | program | count |")
+        out.append("| # | status | class | linkmatch | program | count |")
         out.append("|---|---|---|---|---|---|")
         let classes = numbered(report.classes)
         for (i, c) in classes {
-            out.append("| \(i) | \(c.known ? "known" : "**new**")\(c.variantOf.map { ", variant of \($0.rules.joined(separator: " "))" } ?? "") | \(c.key.rules.joined(separator: " ")) | \(c.key.ours) | \(c.key.theirs) | \(c.count) |")
+            out.append("| \(i) | \(c.known ? "known" : "**new**")\(c.variantOf.map { ", variant of \($0.rules.joined(separator: " "))" } ?? "") | \(c.key.cause) | \(c.key.ours) | \(c.key.theirs) | \(c.count) |")
         }
         for (i, c) in classes {
             out.append("")
-            out.append("## \(i). \(c.key.isProgramFailure ? "program failure" : c.key.rules.joined(separator: " ")): "
-                       + "linkmatch \(c.key.ours), program \(c.key.theirs) (\(c.count)×, \(c.known ? "known" : "new"))")
+            out.append("## \(i). \(c.key.cause): linkmatch \(c.key.ours), program \(c.key.theirs) (\(c.count)×, \(c.known ? "known" : "new"))")
             out.append("")
-            out.append(c.key.isProgramFailure ? "The request (not shrunk):" : "Minimized case (see SPEC.md for each rule):")
+            for line in specLines(c.key) { out.append("- " + markdownLinked(line)) }
             out.append("")
-            out.append("```json")
-            out.append(c.example.readable)
+            out.append(c.key.isProgramFailure ? "The request (not shrunk):" : "Minimized case:")
+            out.append("")
+            out.append("```")
+            out += caseLines(c.example)
             out.append("```")
             out.append("")
             out.append("Replay (one line, for both programs):")
@@ -92,5 +102,41 @@ public enum FuzzReportWriter {
             out.append("```")
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What SPEC says about a class: for each reading its summary and its SPEC section, for a
+    /// rejection or an unexplained class the sections of its rules.
+    public static func specLines(_ key: DisagreementClass) -> [String] {
+        if key.isProgramFailure { return [] }
+        if let code = key.rejected {
+            return ["LinkMatch rejects the request with [\(code)] (SPEC.md section 12, Diagnostics); the program decides it instead"]
+        }
+        if key.readings.isEmpty {
+            return ["no reading of the catalogue gives the program's answer; the case turns on "
+                    + key.rules.map { "\($0) (\(SpecLinks.link($0)))" }.joined(separator: ", ")]
+        }
+        return key.readings.map { name in
+            guard let r = Readings.named(name) else { return name }
+            let open = { if case .openPoint = r.kind { return " (open: Apple's behaviour unobserved)" } else { return "" } }()
+            return "\(name): \(r.summary)\(open); \(SpecLinks.link(r))"
+        }
+    }
+
+    /// A minimized case as a person reads it: the document on one line, the app, domain and URL,
+    /// both answers.
+    public static func caseLines(_ e: ExternalFuzzer.Example) -> [String] {
+        ["document: " + e.shrunk.aasa.serialized(),
+         "app: " + e.shrunk.appID + (e.shrunk.domain.isEmpty ? "  (any domain)" : "  domain: " + e.shrunk.domain),
+         "url: " + e.shrunk.url,
+         "linkmatch: " + ExternalFuzzer.json(e.ours).serialized() + "  program: " + ExternalFuzzer.json(e.theirs).serialized()]
+    }
+
+    /// `SPEC.md#anchor` made a Markdown link (the report sits outside the repository: the link is
+    /// for a reader who has it).
+    static func markdownLinked(_ line: String) -> String {
+        guard let r = line.range(of: "SPEC.md#") else { return line }
+        let end = line[r.lowerBound...].firstIndex { $0 == " " || $0 == ")" || $0 == "," } ?? line.endIndex
+        let target = String(line[r.lowerBound..<end])
+        return line.replacingCharacters(in: r.lowerBound..<end, with: "[\(target)](\(target))")
     }
 }

@@ -10,7 +10,7 @@ public enum ReportedClasses {
         var count = 0
         for line in text.split(whereSeparator: \.isNewline) where !line.allSatisfy(\.isWhitespace) {
             guard case .object(let object)? = try? JSONParser.parse(Array(line.utf8)),
-                  DisagreementClass.parse(jsonLine: object) != nil,
+                  { if case .notAClass = DisagreementClass.parseLine(object) { return false } else { return true } }(),
                   case .bool(let known)? = object["known"] else { return nil }
             if !known { count += 1 }
         }

@@ -21,6 +21,8 @@ public struct ReadingEngine: MatchEngine {
     let url: @Sendable (ParsedURL) -> ParsedURL
     let itemQuery: (@Sendable (String) -> String)?
     let restoresTraces: Bool
+    /// The URL as the reading sees it against the domain it is checked for (U2, U3 readings).
+    let urlForDomain: @Sendable (ParsedURL, String) -> ParsedURL
 
     /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): its answer
     /// is used only when no rule up to the deciding one reads the whole query (Q1), and the query
@@ -32,8 +34,10 @@ public struct ReadingEngine: MatchEngine {
                 document: @escaping @Sendable (AASADocument) -> AASADocument = { $0 },
                 url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 },
                 itemQuery: (@Sendable (String) -> String)? = nil,
-                restoresTraces: Bool = true) {
+                restoresTraces: Bool = true,
+                urlForDomain: @escaping @Sendable (ParsedURL, String) -> ParsedURL = { u, _ in u }) {
         self.name = name
+        self.urlForDomain = urlForDomain
         self.request = request
         self.document = document
         self.url = url
@@ -50,7 +54,45 @@ public struct ReadingEngine: MatchEngine {
     /// (`url`) and, with `itemQuery`, the query items, and map traces back unless `restoresTraces` is false.
     public func prepare(_ original: AASADocument) -> any PreparedDocument {
         Prepared(original: original, prepared: base.prepare(document(original)), url: url, itemQuery: itemQuery,
-                 restoresTraces: restoresTraces)
+                 restoresTraces: restoresTraces, urlForDomain: urlForDomain)
+    }
+
+    /// Both readings at once: `first`'s rewrite of each input, then `second`'s (documents, part
+    /// requests, URLs and query items alike). Traces are mapped back only when both map them. The
+    /// order matters where both rewrite the document: a reading that reads the JSON again (D4, D5,
+    /// open points) must come first, since it rebuilds the document from its JSON (`Readings.composed`
+    /// orders them).
+    public static func composed(_ first: ReadingEngine, _ second: ReadingEngine, name: String) -> ReadingEngine {
+        let itemQuery: (@Sendable (String) -> String)?
+        switch (first.itemQuery, second.itemQuery) {
+        case (let a?, let b?): itemQuery = { b(a($0)) }
+        case (let a?, nil): itemQuery = a
+        case (nil, let b?): itemQuery = b
+        case (nil, nil): itemQuery = nil
+        }
+        return ReadingEngine(name: name,
+                             request: { second.request(first.request($0)) },
+                             document: { second.document(first.document($0)) },
+                             url: { second.url(first.url($0)) },
+                             itemQuery: itemQuery,
+                             restoresTraces: first.restoresTraces && second.restoresTraces,
+                             urlForDomain: { u, d in second.urlForDomain(first.urlForDomain(u, d), d) })
+    }
+
+    /// How much of a case the reading rewrites: the rules whose fields change (compared after C5 is
+    /// resolved, by position), plus one when the URL changes and one when the query items do. The
+    /// fewer, the more specific the reading is to the case (`linkmatch fuzz` names the most specific).
+    public func changes(_ d: AASADocument, url u: ParsedURL, domain: String) -> Int {
+        func rules(_ d: AASADocument) -> [ComponentFields] {
+            DocumentRewrite.materialized(d).entries.flatMap { e in e.rules.map(\.fields) }
+        }
+        let before = rules(d), after = rules(document(d))
+        var n = abs(before.count - after.count)
+        for (a, b) in zip(before, after) where a != b { n += 1 }
+        let asked = urlForDomain(url(u), domain)
+        if asked.scheme != u.scheme || asked.host != u.host || asked.path != u.path || asked.query != u.query || asked.fragment != u.fragment { n += 1 }
+        if let itemQuery, let q = u.query, itemQuery(q) != q { n += 1 }
+        return n
     }
 
     struct Prepared: PreparedDocument {
@@ -59,9 +101,10 @@ public struct ReadingEngine: MatchEngine {
         let url: @Sendable (ParsedURL) -> ParsedURL
         let itemQuery: (@Sendable (String) -> String)?
         let restoresTraces: Bool
+        let urlForDomain: @Sendable (ParsedURL, String) -> ParsedURL
 
         func decide(_ u: ParsedURL, appID: String, domain: String) -> Decision {
-            let asked = url(u)
+            let asked = urlForDomain(url(u), domain)
             var d = prepared.decide(asked, appID: appID, domain: domain)
             if let itemQuery, let query = asked.query {
                 var rewritten = asked

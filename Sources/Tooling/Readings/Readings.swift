@@ -28,13 +28,31 @@ public struct Reading: Sendable {
     /// Decides as the reading would (the compiled engine over rewritten inputs); its `name` is
     /// `reading:NAME`.
     public let engine: any MatchEngine
+    /// The readings this one contains as special cases (`defaults-ignored` generalizes
+    /// `entry-defaults-ignored`): wherever the special case differs from LinkMatch, this one differs
+    /// the same way. `linkmatch fuzz` names the special case when both explain a difference and no
+    /// experiment tells them apart (docs/TEST-YOUR-MATCHER.md, the specificity rule).
+    public let generalizes: [String]
 
     /// A reading named `name`, of `kind`, described by `summary`, that decides through `engine`.
-    public init(name: String, kind: Kind, summary: String, engine: any MatchEngine) {
+    public init(name: String, kind: Kind, summary: String, engine: any MatchEngine, generalizes: [String] = []) {
         self.name = name
         self.kind = kind
         self.summary = summary
         self.engine = engine
+        self.generalizes = generalizes
+    }
+
+    /// The rule IDs the reading concerns: the open point's rules, or the misread rule (`N1-N3` is
+    /// N1, N2 and N3).
+    public var rules: [String] {
+        switch kind {
+        case .openPoint(let id): return OpenPoints.point(id)?.rules ?? []
+        case .misreading(let rule):
+            let ends = rule.split(separator: "-")
+            guard ends.count == 2, let a = Int(ends[0].dropFirst()), let b = Int(ends[1].dropFirst()), a <= b else { return [rule] }
+            return (a...b).map { String(ends[0].prefix(1)) + String($0) }
+        }
     }
 
     /// `open point N1-leading-star` or `misreads E1`.
@@ -49,11 +67,47 @@ public struct Reading: Sendable {
 /// The catalogue of readings.
 public enum Readings {
     /// Every reading: the modelled open-point alternatives, then the misreadings.
-    public static let all: [Reading] = openPointReadings + Misreadings.all
+    public static let all: [Reading] = openPointReadings + Misreadings.all + MoreMisreadings.all
 
-    /// The reading called `name` (as `linkmatch conformance --reading` takes it), or nil when there is none.
+    /// The reading called `name` (as `linkmatch conformance --reading` takes it), or nil when there
+    /// is none. `A+B` names both readings at once (`composed`).
     public static func named(_ name: String) -> Reading? {
-        all.first { $0.name == name }
+        if let one = all.first(where: { $0.name == name }) { return one }
+        let parts = name.split(separator: "+").map(String.init)
+        guard parts.count > 1 else { return nil }
+        var found: [Reading] = []
+        for part in parts {
+            guard let r = all.first(where: { $0.name == part }) else { return nil }
+            found.append(r)
+        }
+        return composed(found)
+    }
+
+    /// Several readings at once: one engine applying every reading's rewrites, in the order
+    /// `compositionOrder` gives, named `A+B` in that order. Nil for an empty list.
+    public static func composed(_ readings: [Reading]) -> Reading? {
+        let ordered = compositionOrder(readings)
+        guard let first = ordered.first else { return nil }
+        guard ordered.count > 1 else { return first }
+        let name = ordered.map(\.name).joined(separator: "+")
+        var engine = first.engine as? ReadingEngine ?? ReadingEngine(name: first.name)
+        for next in ordered.dropFirst() {
+            engine = ReadingEngine.composed(engine, next.engine as? ReadingEngine ?? ReadingEngine(name: next.name), name: "reading:" + name)
+        }
+        return Reading(name: name, kind: ordered[0].kind, summary: ordered.map(\.summary).joined(separator: "; "), engine: engine)
+    }
+
+    /// The order in which composed readings rewrite: readings that read the document's JSON again
+    /// (they report their own rules: D4, D5 and the open points) first, since a later reread would
+    /// drop the rewrites before it; then catalogue order, in which the `defaults` readings come
+    /// before the readings that rewrite rules (those resolve the defaults into each rule).
+    public static func compositionOrder(_ readings: [Reading]) -> [Reading] {
+        func rank(_ r: Reading) -> (Int, Int) {
+            let rereads = (r.engine as? ReadingEngine).map { !$0.restoresTraces } ?? false
+            let defaults = r.name.hasSuffix("defaults-ignored")
+            return (rereads ? 0 : defaults ? 1 : 2, all.firstIndex { $0.name == r.name } ?? all.count)
+        }
+        return readings.sorted { rank($0) < rank($1) }
     }
 
     /// The open points' alternatives that are modelled on whole documents (the ones `validate` and

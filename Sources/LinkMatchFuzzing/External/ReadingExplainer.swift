@@ -1,0 +1,138 @@
+import LinkMatch
+
+/// Explains a minimized difference by experiment: the reading(s) of the spec (`Readings.all`) under
+/// which LinkMatch gives the other program's answer. A reading *explains* a case when its engine's
+/// answer (match, exclude, no_match, or error) is the program's. The steps, in order:
+///
+/// 1. **Rejections.** When LinkMatch refuses the request (`cannot read "aasa"`, `bad URL`) and the
+///    program decides, the class is LinkMatch's error code: one class per code the program ignores.
+/// 2. **Single readings** that explain the case. None: **pairs** (two readings composed,
+///    `Readings.composed`). None either: unexplained (the class falls back to the features,
+///    `DisagreementClassifier`).
+/// 3. **Siblings decide between candidates.** The case's siblings are its one-step shrinks
+///    (`Shrinker.candidates`) plus a few targeted variants (`siblings`: a leading `/` added to the
+///    URL path, its trailing `/` added or removed, `defaults` moved to the other level). Every
+///    sibling on which the candidates answer differently is asked of the program (at most
+///    `maxSiblingRequests`); a candidate that contradicts the program on a sibling is dropped,
+///    unless every candidate does (then the ones contradicted least stay).
+/// 4. **Specificity.** Of the candidates left, a reading that generalizes another one left
+///    (`Reading.generalizes`) is dropped; then the candidates whose rewrite changes the least of
+///    this case stay (`ReadingEngine.changes`: rules whose fields change, plus one for the URL and
+///    one for the query items); of those, the first in catalogue order names the class.
+public struct ReadingExplainer: Sendable {
+    /// The readings tried, in catalogue order.
+    public var readings: [Reading]
+    /// Sibling requests asked of the program per explanation.
+    public var maxSiblingRequests: Int
+
+    public init(readings: [Reading] = Readings.all, maxSiblingRequests: Int = 24) {
+        self.readings = readings
+        self.maxSiblingRequests = maxSiblingRequests
+    }
+
+    /// What explains a difference.
+    public enum Explanation: Sendable, Hashable {
+        /// These readings together (one, or two composed).
+        case readings([String])
+        /// LinkMatch refuses the request with this error code; the program decides.
+        case rejected(String)
+        /// No reading (or pair) gives the program's answer.
+        case unexplained
+    }
+
+    /// The readings (single ones) whose answer on `request` is `theirs`: cheap, in process, used to
+    /// keep the explanation while shrinking.
+    public func singles(_ request: ConformanceProtocol.Request, theirs: String, among: Set<String>? = nil) -> [String] {
+        let prepared = ConformanceProtocol.prepareDocument(request.aasa)
+        return readings.filter { among?.contains($0.name) ?? true }
+            .filter { label(request, engine: $0.engine, parsed: prepared) == theirs }.map(\.name)
+    }
+
+    /// The explanation of a difference: `ours` and `theirs` are both answers on `request`, `ask` asks
+    /// the program about sibling requests.
+    public func explain(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
+                        ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> Explanation {
+        if case .error(_, let message) = ours, case .decision = theirs { return .rejected(Self.errorCode(message)) }
+        let target = DisagreementClass.label(theirs)
+        let parsed = ConformanceProtocol.prepareDocument(request.aasa)
+        var candidates: [[Reading]] = readings.filter { label(request, engine: $0.engine, parsed: parsed) == target }.map { [$0] }
+        if candidates.isEmpty {
+            for (i, a) in readings.enumerated() {
+                for b in readings[(i + 1)...] {
+                    guard let both = Readings.composed([a, b]), label(request, engine: both.engine, parsed: parsed) == target else { continue }
+                    candidates.append([a, b])
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return .unexplained }
+        let engines = candidates.map { Readings.composed($0)!.engine }
+        if candidates.count > 1 {
+            candidates = discriminated(request, candidates: candidates, engines: engines, ask: ask)
+        }
+        return .readings(mostSpecific(candidates, request: request).map(\.name))
+    }
+
+    /// The candidates the program's answers on siblings leave (step 3).
+    func discriminated(_ request: ConformanceProtocol.Request, candidates: [[Reading]], engines: [any MatchEngine],
+                       ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> [[Reading]] {
+        var asked: [ConformanceProtocol.Request] = []
+        var predictions: [[String]] = []
+        for sibling in Self.siblings(of: request) where asked.count < maxSiblingRequests {
+            let parsed = ConformanceProtocol.prepareDocument(sibling.aasa)
+            let answers = engines.map { label(sibling, engine: $0, parsed: parsed) }
+            guard Set(answers).count > 1 else { continue }
+            var s = sibling
+            s.id = .string("explain.\(asked.count)")
+            asked.append(s)
+            predictions.append(answers)
+        }
+        guard !asked.isEmpty else { return candidates }
+        let answers = ask(asked)
+        var contradictions = Array(repeating: 0, count: candidates.count)
+        for (k, answer) in answers.enumerated() {
+            if case .failure = answer { continue }
+            let theirs = DisagreementClass.label(answer)
+            for c in candidates.indices where predictions[k][c] != theirs { contradictions[c] += 1 }
+        }
+        let fewest = contradictions.min() ?? 0
+        return candidates.indices.filter { contradictions[$0] == fewest }.map { candidates[$0] }
+    }
+
+    /// Step 4: generalizing readings dropped, then the fewest changes, then catalogue order.
+    func mostSpecific(_ candidates: [[Reading]], request: ConformanceProtocol.Request) -> [Reading] {
+        let names = candidates.map { Set($0.map(\.name)) }
+        let kept = candidates.indices.filter { i in
+            // Dropped when another candidate is this one with a reading replaced by one it generalizes.
+            !candidates.indices.contains { j in
+                j != i && names[j].count == names[i].count && candidates[i].contains { general in
+                    general.generalizes.contains { names[j].contains($0) } && names[i].subtracting([general.name]) == names[j].subtracting(general.generalizes)
+                }
+            }
+        }.map { candidates[$0] }
+        let pool = kept.isEmpty ? candidates : kept
+        let document = try? AASADocument.parse(Array(request.aasa.serialized().utf8)).document
+        let url = try? ParsedURL(request.url)
+        func changes(_ c: [Reading]) -> Int {
+            guard let document, let url, let engine = Readings.composed(c)?.engine as? ReadingEngine else { return Int.max }
+            return engine.changes(document, url: url, domain: request.domain)
+        }
+        func order(_ c: [Reading]) -> [Int] { c.map { r in readings.firstIndex { $0.name == r.name } ?? readings.count } }
+        let ranked = pool.map { ($0, changes($0)) }
+        let least = ranked.map(\.1).min() ?? 0
+        return ranked.filter { $0.1 == least }.map(\.0).min { order($0).lexicographicallyPrecedes(order($1)) } ?? pool[0]
+    }
+
+    func label(_ request: ConformanceProtocol.Request, engine: any MatchEngine,
+               parsed: Result<AASADocument, ConformanceProtocol.DocumentFailure>) -> String {
+        DisagreementClass.label(ConformanceProtocol.answer(request, document: parsed.map { engine.prepare($0) }))
+    }
+
+    /// The code in brackets that ends LinkMatch's error messages (`... [invalid-json]`), or the
+    /// whole message's first word when there is none.
+    public static func errorCode(_ message: String) -> String {
+        if message.hasSuffix("]"), let open = message.lastIndex(of: "[") {
+            return String(message[message.index(after: open)..<message.index(before: message.endIndex)])
+        }
+        return String(message.prefix { $0 != ":" && $0 != " " })
+    }
+}

@@ -1,0 +1,62 @@
+import LinkMatch
+
+/// The sibling requests `ReadingExplainer` asks to tell candidate readings apart.
+extension ReadingExplainer {
+    /// Targeted variants first (they separate the readings that one shrink step cannot: slash rules,
+    /// `defaults` levels), then the request's one-step shrinks.
+    static func siblings(of r: ConformanceProtocol.Request) -> [ConformanceProtocol.Request] {
+        var out: [ConformanceProtocol.Request] = []
+        func add(url: String) {
+            guard url != r.url else { return }
+            var c = r
+            c.url = url
+            out.append(c)
+        }
+        let tail = DisagreementClassifier.afterHost(r.url)
+        if r.url.hasSuffix(tail) {
+            let head = String(r.url.dropLast(tail.count))
+            let pathEnd = tail.firstIndex { $0 == "?" || $0 == "#" } ?? tail.endIndex
+            let path = String(tail[..<pathEnd]), rest = String(tail[pathEnd...])
+            add(url: head + "/" + (path.isEmpty ? "/" : path) + rest)
+            if path.hasSuffix("/"), path.count > 1 {
+                add(url: head + String(path.dropLast()) + rest)
+                add(url: head + "/" + String(path.dropLast()) + rest)
+            } else {
+                add(url: head + (path.isEmpty ? "/" : path + "/") + rest)
+                add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
+            }
+        }
+        for aasa in movedDefaults(r.aasa) {
+            var c = r
+            c.aasa = aasa
+            out.append(c)
+        }
+        return out + Shrinker.candidates(of: r)
+    }
+
+    /// The document with `applinks.defaults` moved into every entry (that has none), and with the
+    /// first entry's `defaults` moved up to `applinks` (when it has none).
+    static func movedDefaults(_ aasa: JSONValue) -> [JSONValue] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        func rebuilt(_ applinks: JSONObject) -> JSONValue {
+            .object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))
+        }
+        func without(_ key: String, _ o: JSONObject) -> JSONObject { JSONObject(o.members.filter { $0.key != key }) }
+        var out: [JSONValue] = []
+        if let defaults = applinks["defaults"] {
+            let entries = details.map { e -> JSONValue in
+                guard case .object(let entry) = e, entry["defaults"] == nil else { return e }
+                return .object(DocumentRewrite.replacing("defaults", in: entry, with: defaults))
+            }
+            out.append(rebuilt(DocumentRewrite.replacing("details", in: without("defaults", applinks), with: .array(entries))))
+        } else if let i = details.firstIndex(where: { if case .object(let e) = $0 { return e["defaults"] != nil } else { return false } }),
+                  case .object(let entry) = details[i], let defaults = entry["defaults"] {
+            var entries = details
+            entries[i] = .object(without("defaults", entry))
+            let moved = DocumentRewrite.replacing("defaults", in: applinks, with: defaults)
+            out.append(rebuilt(DocumentRewrite.replacing("details", in: moved, with: .array(entries))))
+        }
+        return out
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import LinkMatchCompiled
+import LinkMatchCore
+import LinkMatchReference
+
+/// More misreadings of decided rules, each the deviation of a matcher written from Apple's
+/// documentation without SPEC.md's precision: slash rules, query items, `defaults`, variables,
+/// `percentEncoded`, the `appID` fallback, and the scheme and host checks. Like `Misreadings`, each
+/// is the compiled engine over rewritten inputs (`ReadingEngine`).
+enum MoreMisreadings {
+    /// In catalogue order; `defaults` readings before the ones that rewrite rules (their rewrites
+    /// materialize the defaults into every rule, see `Readings.composed`).
+    static var all: [Reading] {
+        [
+            Reading(name: "defaults-ignored", kind: .misreading(rule: "C5"),
+                    summary: "`defaults` are skipped at both levels: every rule takes the built-in defaults",
+                    engine: ReadingEngine(
+                        name: "reading:defaults-ignored",
+                        document: { d in
+                            var d = d
+                            d.defaults = ComponentFields()
+                            for e in d.entries.indices { d.entries[e].defaults = ComponentFields() }
+                            return d
+                        }),
+                    generalizes: ["entry-defaults-ignored", "top-defaults-ignored"]),
+            Reading(name: "top-defaults-ignored", kind: .misreading(rule: "C5"),
+                    summary: "`applinks.defaults` are skipped: rules take their entry's `defaults` only",
+                    engine: ReadingEngine(
+                        name: "reading:top-defaults-ignored",
+                        document: { d in
+                            var d = d
+                            d.defaults = ComponentFields()
+                            return d
+                        })),
+            Reading(name: "no-slash-rules", kind: .misreading(rule: "N1-N3"),
+                    summary: "the path is compared as written: no leading or trailing `/` is dropped, and `/*` needs its `/`",
+                    engine: ReadingEngine(
+                        name: "reading:no-slash-rules",
+                        request: { r in
+                            guard r.kind == .path else { return r }
+                            var r = r
+                            var variables = r.variables.custom
+                            if let p = Misreadings.withoutParentRule(r.pattern) {
+                                r.pattern = p
+                                variables.append((Misreadings.anyName, ["*"]))
+                            }
+                            r.pattern = markingPatternSlashes(r.pattern)
+                            r.variables = VariableTable(custom: variables)
+                            r.text = markingTextSlashes(r.text)
+                            return r
+                        },
+                        document: { d in
+                            var out = DocumentRewrite.rules(d) { f in
+                                f.path = f.path.map { markingPatternSlashes(Misreadings.withoutParentRule($0) ?? $0) }
+                            }
+                            out.variables = VariableTable(custom: out.variables.custom + [(Misreadings.anyName, ["*"])])
+                            return out
+                        },
+                        url: { u in
+                            var u = u
+                            u.path = markingTextSlashes(u.path)
+                            return u
+                        }),
+                    generalizes: ["trailing-slash-significant", "no-parent-path"]),
+            Reading(name: "last-query-item-only", kind: .misreading(rule: "Q4"),
+                    summary: "a query item named twice: only its last occurrence must match",
+                    engine: ReadingEngine(name: "reading:last-query-item-only", url: { u in
+                        u.query.map { DocumentRewrite.url(u, query: .some(lastOccurrencesOnly($0))) } ?? u
+                    })),
+            Reading(name: "absent-query-item-fails", kind: .misreading(rule: "Q3"),
+                    summary: "a named query item the URL does not have fails the rule (SPEC: it reads as \"\")",
+                    engine: ReadingEngine(
+                        name: "reading:absent-query-item-fails",
+                        document: { d in
+                            DocumentRewrite.rules(d) { f in
+                                if case .items(let items)? = f.query {
+                                    f.query = .items(items.map { ($0.name, presentMark + $0.pattern) })
+                                }
+                            }
+                        },
+                        itemQuery: { markingPresentItems($0) })),
+            Reading(name: "variables-literal", kind: .misreading(rule: "V1"),
+                    summary: "`$(name)` is literal text, not a substitution variable",
+                    engine: ReadingEngine(
+                        name: "reading:variables-literal",
+                        request: { r in
+                            var r = r
+                            r.pattern = dollarsHidden(r.pattern)
+                            r.text = dollarsHidden(r.text)
+                            return r
+                        },
+                        document: { d in DocumentRewrite.rules(d) { f in DocumentRewrite.patterns(&f, dollarsHidden) } },
+                        url: { u in
+                            var u = u
+                            u.path = dollarsHidden(u.path)
+                            u.query = u.query.map(dollarsHidden)
+                            u.fragment = u.fragment.map(dollarsHidden)
+                            return u
+                        })),
+            Reading(name: "percent-encoded-ignored", kind: .misreading(rule: "E3"),
+                    summary: "`percentEncoded: false` is ignored: the URL is always compared as written",
+                    engine: ReadingEngine(
+                        name: "reading:percent-encoded-ignored",
+                        request: { r in
+                            var r = r
+                            r.percentEncoded = true
+                            return r
+                        },
+                        document: { d in DocumentRewrite.rules(d) { f in f.percentEncoded = true } })),
+            Reading(name: "appid-fallback-when-appids-empty", kind: .misreading(rule: "D4"),
+                    summary: "an entry's `appID` applies when its `appIDs` is the empty array (SPEC: `appIDs` wins)",
+                    engine: ReadingEngine(
+                        name: "reading:appid-fallback-when-appids-empty",
+                        document: { d in DocumentRewrite.reread(d, appIDWhenAppIDsEmpty) }, restoresTraces: false)),
+            Reading(name: "scheme-case-sensitive", kind: .misreading(rule: "U2"),
+                    summary: "the scheme must be exactly `https`: `HTTPS://` opens no app",
+                    engine: ReadingEngine(
+                        name: "reading:scheme-case-sensitive",
+                        url: { u in
+                            var u = u
+                            if u.scheme != "https" { u.scheme = "not-https" }
+                            return u
+                        })),
+            Reading(name: "host-case-sensitive", kind: .misreading(rule: "U3"),
+                    summary: "the host is compared with the domain case-sensitively: `EXAMPLE.com` is not `example.com`",
+                    engine: ReadingEngine(
+                        name: "reading:host-case-sensitive",
+                        urlForDomain: { u, domain in
+                            var u = u
+                            if !domain.isEmpty, u.host != domain { u.host = "not-" + domain }
+                            return u
+                        })),
+        ]
+    }
+
+    // MARK: - N1–N3
+
+    /// Stand-ins for a leading and a trailing `/`: private-use scalars, so that N1 and N2 no longer
+    /// drop them and a slash still equals only a slash.
+    static let leadingSlash = "\u{E002}"
+    static let trailingSlash = "\u{E001}"
+
+    /// Leading and trailing `/` of a path text replaced by their stand-ins (the leading run first:
+    /// the path `/` is one leading slash).
+    static func markingTextSlashes(_ s: String) -> String {
+        var scalars = Array(s.unicodeScalars)[...]
+        var lead = 0, trail = 0
+        while scalars.first == "/" { scalars.removeFirst(); lead += 1 }
+        while scalars.last == "/" { scalars.removeLast(); trail += 1 }
+        return String(repeating: leadingSlash, count: lead) + String(String.UnicodeScalarView(scalars))
+            + String(repeating: trailingSlash, count: trail)
+    }
+
+    /// The same for a pattern's leading and trailing *literal* `/` (a variable or wildcard at an
+    /// edge keeps the edge: N1 and N2 look at literals only).
+    static func markingPatternSlashes(_ source: String) -> String {
+        guard let pattern = try? PatternParser.parse(source) else { return source }
+        var elements = pattern.elements[...]
+        var lead = 0, trail = 0
+        while case .literal("/")? = elements.first { elements.removeFirst(); lead += 1 }
+        while case .literal("/")? = elements.last { elements.removeLast(); trail += 1 }
+        guard lead + trail > 0 else { return source }
+        return String(repeating: leadingSlash, count: lead) + patternSource(Array(elements))
+            + String(repeating: trailingSlash, count: trail)
+    }
+
+    /// A pattern's source text from its elements (literals as written: no escapes exist, P1).
+    static func patternSource(_ elements: [PatternElement]) -> String {
+        var out = ""
+        for e in elements {
+            switch e {
+            case .literal(let c): out.unicodeScalars.append(c)
+            case .anyOne: out += "?"
+            case .anyMany: out += "*"
+            case .variable(let name): out += "$(\(name))"
+            }
+        }
+        return out
+    }
+
+    // MARK: - Q3, Q4
+
+    /// The query with every item whose name occurs again later dropped: the last occurrence stays.
+    static func lastOccurrencesOnly(_ q: String) -> String {
+        let pieces = q.split(separator: "&", omittingEmptySubsequences: true)
+        func name(_ piece: Substring) -> Substring { piece.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? piece }
+        let kept = pieces.enumerated().filter { i, piece in !pieces[(i + 1)...].contains { name($0) == name(piece) } }
+        return kept.map { String($0.element) }.joined(separator: "&")
+    }
+
+    /// Marks a value as present: every item pattern starts with it, every value of an item the URL
+    /// has too, so an absent item (read as "") matches no pattern.
+    static let presentMark = "\u{E003}"
+
+    static func markingPresentItems(_ q: String) -> String {
+        q.split(separator: "&", omittingEmptySubsequences: true).map { piece -> String in
+            if let eq = piece.firstIndex(of: "=") {
+                return String(piece[...eq]) + presentMark + String(piece[piece.index(after: eq)...])
+            }
+            return String(piece) + "=" + presentMark
+        }.joined(separator: "&")
+    }
+
+    // MARK: - V1
+
+    /// `$` replaced by a private-use stand-in, so `$(name)` is no longer a reference but still
+    /// equals the same text in the URL.
+    static func dollarsHidden(_ s: String) -> String {
+        guard s.contains("$") else { return s }
+        // The reference other readings add (`no-parent-path`) stays one when readings are composed.
+        let kept = "$(" + Misreadings.anyName + ")"
+        return s.components(separatedBy: kept).map { part in
+            String(String.UnicodeScalarView(part.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 }))
+        }.joined(separator: kept)
+    }
+
+    // MARK: - D4
+
+    /// An entry with `appID` and an empty `appIDs` array: `appIDs` holds the `appID`.
+    static func appIDWhenAppIDsEmpty(_ entry: JSONObject) -> JSONObject {
+        guard case .array(let list)? = entry["appIDs"], list.isEmpty, case .string(let id)? = entry["appID"] else { return entry }
+        return DocumentRewrite.replacing("appIDs", in: entry, with: .array([.string(id)]))
+    }
+}

@@ -128,6 +128,9 @@ public struct DiffOptions: Sendable {
     public var witnessesPerChange: Int
     /// Planted mistakes for the `diff` fuzz target's self-test (LinkMatchMutants); empty in real use.
     public var plantedMistakes: Set<DiffPlantedMistake>
+    /// Search witnesses even where a proof applies (the `diff` check compares the two: a verified
+    /// witness on a "proved" app is an unsound proof).
+    public var skipsProofs = false
 
     public init(apps: [String]? = nil, domain: String = "", probeBudget: Int = DiffOptions.defaultProbeBudget,
                 seed: UInt64 = 0x5EED, witnessesPerChange: Int = 3, plantedMistakes: Set<DiffPlantedMistake> = []) {

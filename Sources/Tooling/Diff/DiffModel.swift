@@ -56,11 +56,15 @@ public enum DiffCause: String, Sendable, Equatable, CaseIterable {
 /// A URL whose decision differs between OLD and NEW, decided by both engines (compiled and
 /// reference), which agree on both decisions.
 public struct DiffWitness: Sendable, Equatable {
+    /// The URL as written (parsed by `ParsedURL`).
     public var url: String
+    /// Its decision under OLD.
     public var old: Decision.Outcome
+    /// Its decision under NEW.
     public var new: Decision.Outcome
-    /// The rule that decided under OLD / NEW (its JSON path), nil when no rule matched.
+    /// The rule that decided under OLD (its JSON path), nil when no rule matched.
     public var oldRule: String?
+    /// The rule that decided under NEW (its JSON path), nil when no rule matched.
     public var newRule: String?
 }
 
@@ -74,6 +78,7 @@ public struct DiffRule: Sendable, Equatable {
 
 /// One change of one app: a cause, the rules involved, and the URLs that show it.
 public struct DiffChange: Sendable, Equatable {
+    /// Why the URLs changed.
     public var cause: DiffCause
     /// OLD's rule involved (removed, moved, shadowed, edited), when there is one.
     public var oldRule: DiffRule?
@@ -95,7 +100,9 @@ public enum DiffVerdict: Sendable, Equatable {
 
 /// The diff of one app.
 public struct AppDiff: Sendable, Equatable {
+    /// The app ID, as the files write it.
     public var appID: String
+    /// Changed, proved unchanged, or not proved.
     public var verdict: DiffVerdict
     /// Grouped by cause and rules, in the order first found.
     public var changes: [DiffChange]
@@ -132,6 +139,7 @@ public struct DiffOptions: Sendable {
     /// witness on a "proved" app is an unsound proof).
     public var skipsProofs = false
 
+    /// Options with the defaults of `linkmatch diff`.
     public init(apps: [String]? = nil, domain: String = "", probeBudget: Int = DiffOptions.defaultProbeBudget,
                 seed: UInt64 = 0x5EED, witnessesPerChange: Int = 3, plantedMistakes: Set<DiffPlantedMistake> = []) {
         self.apps = apps

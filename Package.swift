@@ -86,7 +86,7 @@ let package = Package(
         // What brings the engines together: the MatchEngine/PreparedDocument protocols (both engines
         // conform here, so neither needs the other's types), lints, open points and their readings,
         // and the explain support (RuleProbe turns a model rule into the reference's own rule).
-        .target(name: "LinkMatchTooling", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled"],
+        .target(name: "LinkMatchTooling", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchRandom"],
                 path: "Sources/Tooling"),
         // `import LinkMatch`: re-exports the four, so users (and the CLI, benches, fuzzing) need one import.
         .target(name: "LinkMatch", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling"]),

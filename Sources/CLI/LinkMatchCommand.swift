@@ -14,6 +14,6 @@ struct LinkMatchCommand: ParsableCommand {
         """,
         subcommands: [CheckCommand.self, ExplainCommand.self, ValidateCommand.self,
                       ConformanceCommand.self, FuzzCommand.self, OpenPointsCommand.self,
-                      ProbesCommand.self]
+                      ProbesCommand.self, DiffCommand.self]
     )
 }

@@ -29,7 +29,10 @@ struct FuzzCommand: ParsableCommand {
     )
 
     @Option(help: "The program to run, e.g. 'python3 my_matcher.py' (run with /bin/sh -c).")
-    var program: String
+    var program: String = ""
+
+    @Flag(help: "Print how often the generated cases (--cases, --seed) exercise each SPEC rule and reading, and exit; no --program.")
+    var ruleReach = false
 
     @Option(help: "Stop after this many seconds (default: no time limit). Alone, the run lasts this long; with --cases, whichever ends first.")
     var seconds: Double?
@@ -61,7 +64,8 @@ struct FuzzCommand: ParsableCommand {
     var engine: EngineChoice = .reference
 
     func validate() throws {
-        if program.allSatisfy(\.isWhitespace) { throw ValidationError("--program is empty") }
+        if ruleReach, !program.isEmpty { throw ValidationError("--rule-reach measures the generator alone: give no --program") }
+        if !ruleReach, program.allSatisfy(\.isWhitespace) { throw ValidationError("--program is empty or missing") }
         if timeout <= 0 { throw ValidationError("--timeout must be positive") }
         if let cases, cases < 1 { throw ValidationError("--cases must be at least 1") }
         if let seconds, !(seconds > 0) { throw ValidationError("--seconds must be positive") }
@@ -74,6 +78,10 @@ struct FuzzCommand: ParsableCommand {
     var programSubject: String { "--program \(JSONValue.string(program).serialized())" }
 
     func run() throws {
+        if ruleReach {
+            Output.line(RuleReach.measure(seed: seed, cases: cases).text)
+            return
+        }
         // An unwritable --report is found now, not after the run.
         if let report {
             do {

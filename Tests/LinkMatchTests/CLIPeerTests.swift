@@ -26,6 +26,10 @@ final class CLIPeerTests: XCTestCase {
         var script: String
         var known: String
         var deviations: [Expected]
+        /// The deviations switched on (`PEER_DEVIATIONS`): the three that the feature-based classes
+        /// of today tell apart one class each. The peers' later deviations (R4–R7, G4–G5) are
+        /// switched off here until classes are named by readings (issue 20).
+        var switchedOn: String
         /// Bounded so each run takes seconds; the seed is one on which every deviation shows up.
         var cases: Int
         var seed: Int
@@ -35,7 +39,7 @@ final class CLIPeerTests: XCTestCase {
         Expected(readings: ["no-parent-path"]),          // R1
         Expected(readings: ["absent-query-item-fails"]), // R2
         Expected(readings: ["host-case-sensitive"]),     // R3
-    ], cases: 250, seed: 3)
+    ], switchedOn: "R1,R2,R3", cases: 250, seed: 3)
 
     static let glob = Peer(interpreter: "perl", script: "glob_matcher.pl", known: "glob_matcher.known", deviations: [
         Expected(readings: ["trailing-slash-significant"]),                           // G1
@@ -45,7 +49,7 @@ final class CLIPeerTests: XCTestCase {
         // would name it exactly (issue 20, left to do).
         Expected(readings: ["variables-literal"]),                                    // G2
         Expected(readings: ["scheme-case-sensitive"]),                                // G3
-    ], cases: 250, seed: 3)
+    ], switchedOn: "G1,G2,G3", cases: 250, seed: 5)
 
     func testRegexPeer() throws { try check(Self.regex) }
     func testGlobPeer() throws { try check(Self.glob) }
@@ -55,7 +59,7 @@ final class CLIPeerTests: XCTestCase {
         guard which.status == 0 else {
             return XCTFail("\(peer.interpreter) is not installed: the example peers need it (CI machines have it)")
         }
-        let program = "\(peer.interpreter) '\(Self.peers.appendingPathComponent(peer.script).path)'"
+        let program = "PEER_DEVIATIONS=\(peer.switchedOn) \(peer.interpreter) '\(Self.peers.appendingPathComponent(peer.script).path)'"
         let common = ["fuzz", "--program", program, "--cases", String(peer.cases), "--seed", String(peer.seed), "--shrinks", "1"]
         try LinkMatchTool.withTemporaryDirectory { dir in
             let first = try LinkMatchTool.run(common + ["--report", dir])

@@ -4,7 +4,7 @@
 # plain Perl with the core JSON::PP module. Speaks LinkMatch's conformance protocol: one JSON
 # request per line on stdin, one JSON reply per line on stdout.
 #
-# It follows SPEC.md except for three deliberate deviations, each a mistake real tools make, listed
+# It follows SPEC.md except for five deliberate deviations, each a mistake real tools make, listed
 # in glob_matcher.known (what `linkmatch fuzz --known` reads) and in README.md:
 #
 #   G1 (SPEC N2)  trailing slashes are dropped from the pattern but not from the URL's path, so
@@ -12,6 +12,11 @@
 #   G2 (SPEC V3)  predefined variables ($(upper), $(region)...) are fixed character lists that
 #                 ignore caseSensitive: false; custom variables are folded.
 #   G3 (SPEC U2)  the scheme must be exactly "https": "HTTPS://..." does not match.
+#   G4 (SPEC C5)  an entry's `defaults` are ignored: its rules take `applinks.defaults` only.
+#   G5 (SPEC D4)  an entry whose `appIDs` is the empty array falls back to its `appID`.
+#
+# Each deviation is one `if ($DEVIATION{Gn})` below. The environment variable PEER_DEVIATIONS (a
+# comma-separated list, possibly empty) keeps only the ones it names, to try one at a time.
 use strict;
 use warnings;
 no warnings 'recursion';
@@ -22,6 +27,9 @@ use File::Basename qw(dirname);
 binmode STDIN;
 binmode STDOUT;
 $| = 1;
+
+my @ALL_DEVIATIONS = qw(G1 G2 G3 G4 G5);
+my %DEVIATION = map { $_ => 1 } (exists $ENV{PEER_DEVIATIONS} ? grep { $_ ne '' } map { s/^\s+|\s+\z//gr } split /,/, $ENV{PEER_DEVIATIONS} : @ALL_DEVIATIONS);
 
 my $json = JSON::PP->new->utf8->canonical;
 my $tables = do {
@@ -96,7 +104,10 @@ sub load {
         next unless ref $entry eq 'HASH';
         # D4, D5: an `appIDs` array names the apps; else the dictionary key, else `appID`.
         my %apps;
-        if (ref $entry->{appIDs} eq 'ARRAY') { $apps{$_} = 1 for grep { is_string($_) } @{ $entry->{appIDs} } }
+        # Deviation G5 (SPEC D4): an empty `appIDs` array lets `appID` name the app.
+        my $fallback = $DEVIATION{G5} && ref $entry->{appIDs} eq 'ARRAY' && !@{ $entry->{appIDs} } && !defined $key;
+        if ($fallback && is_string($entry->{appID})) { $apps{ $entry->{appID} } = 1 }
+        elsif (ref $entry->{appIDs} eq 'ARRAY') { $apps{$_} = 1 for grep { is_string($_) } @{ $entry->{appIDs} } }
         elsif (defined $key) { $apps{$key} = 1 }
         elsif (is_string($entry->{appID})) { $apps{ $entry->{appID} } = 1 }
         delete $apps{''};
@@ -108,7 +119,8 @@ sub load {
                 push @rules, ($p =~ /^NOT (.*)\z/s ? { '/' => $1, exclude => 1 } : { '/' => $p });
             }
         }
-        push @entries, [ \%apps, component_fields($entry->{defaults}), \@rules ];
+        # Deviation G4 (SPEC C5): the entry's `defaults` are not read.
+        push @entries, [ \%apps, $DEVIATION{G4} ? {} : component_fields($entry->{defaults}), \@rules ];
     }
     return (component_fields($applinks->{defaults}), \%variables, \@entries);
 }
@@ -278,7 +290,8 @@ sub variable_values {
         return [ map { $case_sensitive ? $_ : fold($_) } @{ $variables->{$name} } ];
     }
     # Deviation G2 (SPEC V3): the predefined lists are used as they are, never folded.
-    return $PREDEFINED{$name};
+    return $PREDEFINED{$name} if $DEVIATION{G2} || $case_sensitive || !$PREDEFINED{$name};
+    return [ map { fold($_) } @{ $PREDEFINED{$name} } ];
 }
 
 sub prepared_pattern {
@@ -314,6 +327,7 @@ sub rule_matches {
         if ($is_path) {
             $t =~ s{^/+}{};
             # Deviation G1 (SPEC N2): trailing slashes of the path are kept.
+            $t =~ s{/+\z}{} unless $DEVIATION{G1};
             my $ok = glob_match($prepared->[0], $t, $prepared->[1]);
             return 1 if $ok;
             # N3: a pattern ending in "/*" also matches the parent path.
@@ -349,7 +363,7 @@ sub decide {
     my ($domain_defaults, $variables, $entries) = load($request->{aasa});
     my ($scheme, $host, $path, $query, $fragment) = split_url(normalize_url($request->{url}));
     # Deviation G3 (SPEC U2): the scheme is compared case-sensitively.
-    return 'no_match' unless $scheme eq 'https';
+    return 'no_match' unless $DEVIATION{G3} ? $scheme eq 'https' : lc($scheme) eq 'https';
     return 'no_match' if $request->{domain} ne '' && lc($host) ne lc($request->{domain});
     for my $entry (@$entries) {
         my ($apps, $entry_defaults, $rules) = @$entry;

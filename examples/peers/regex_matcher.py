@@ -4,13 +4,22 @@ expression (`*` -> `.*`, `?` -> `.`, `$(name)` -> an alternation of the values),
 does the matching. Speaks LinkMatch's conformance protocol: one JSON request per line on stdin, one
 JSON reply per line on stdout. Python 3 standard library only.
 
-It follows SPEC.md except for three deliberate deviations, each a mistake real tools make, listed
+It follows SPEC.md except for seven deliberate deviations, each a mistake real tools make, listed
 in regex_matcher.known (what `linkmatch fuzz --known` reads) and in README.md:
 
   R1 (SPEC N3)  `/buy/*` becomes the regex `buy/.*`, so it does not match the parent `/buy`.
   R2 (SPEC Q3)  a named query item the URL does not have fails the rule, even for the pattern
                 `*` (SPEC: it reads as ""): {"b": "*"} does not match ?a=1.
   R3 (SPEC U3)  the host is compared with the domain case-sensitively.
+  R4 (SPEC Q4)  a query item named twice: only its first occurrence is checked.
+  R5 (SPEC V1)  custom substitution variables are taken literally: `$(v)` matches the text `$(v)`
+                (predefined ones such as `$(lang)` still expand).
+  R6 (SPEC E3)  `percentEncoded` is ignored: the URL is always compared as written.
+  R7 (SPEC 12)  lenient: the document is not validated, so a file LinkMatch rejects (here: a
+                top level that is not an object) is read as one without rules: no_match.
+
+Each deviation is one `if "Rn" in DEVIATIONS` below. The environment variable PEER_DEVIATIONS
+(a comma-separated list, possibly empty) keeps only the ones it names, to try one at a time.
 
 Its limit, shared by every matcher built on a backtracking regex engine: a pattern with many `*`s
 that fails against a long text, such as `*a*a*a*a*a*a*a*a*a*a*b` against a path of 200 `a`s, makes
@@ -49,6 +58,11 @@ MAX_EXPANDED = 65536
 MATCH_SECONDS = 1.0
 UNSAFE = set(b'"<>\\^`{|}')
 HEX = "0123456789ABCDEFabcdef"
+
+
+ALL_DEVIATIONS = ("R1", "R2", "R3", "R4", "R5", "R6", "R7")
+DEVIATIONS = set(ALL_DEVIATIONS) if "PEER_DEVIATIONS" not in os.environ else \
+    {d.strip() for d in os.environ["PEER_DEVIATIONS"].split(",") if d.strip()}
 
 
 class RequestError(Exception):
@@ -91,6 +105,9 @@ def component_fields(obj):
 def load(aasa):
     """(domain defaults, variables, entries); an entry is (apps, entry defaults, rules)."""
     if not isinstance(aasa, dict):
+        # Deviation R7 (lenient, SPEC section 12): not an AASA file, read as one without rules.
+        if "R7" in DEVIATIONS:
+            return {}, {}, []
         raise RequestError("the document is not a JSON object")
     applinks = aasa.get("applinks")
     if not isinstance(applinks, dict):
@@ -249,7 +266,11 @@ def to_regex(elems, variables, case_sensitive):
     """The regular expression for pattern elements; None when a variable is undefined (P4)."""
     out = []
     for e in elems:
-        if isinstance(e, tuple):
+        if isinstance(e, tuple) and "R5" in DEVIATIONS and e[1] in variables:
+            # Deviation R5 (SPEC V1): a custom variable's reference is literal text.
+            literal = "$(" + e[1] + ")"
+            out.append(re.escape(literal if case_sensitive else fold(literal)))
+        elif isinstance(e, tuple):
             values = variables.get(e[1], PREDEFINED.get(e[1]))
             if values is None:
                 return None
@@ -282,6 +303,15 @@ def compile_pattern(pattern, variables, case_sensitive, is_path):
         while elems and elems[-1] == "/":
             elems = elems[:-1]
         # Deviation R1 (SPEC N3): a trailing "/*" is just part of the regex; no parent-path alternative.
+        if "R1" not in DEVIATIONS and len(elems) >= 2 and elems[-2:] == ["/", "*"]:
+            parent_elems = elems[:-2]
+            while parent_elems and parent_elems[-1] == "/":
+                parent_elems = parent_elems[:-1]
+            parent = to_regex(parent_elems, variables, case_sensitive)
+            rest = to_regex(elems, variables, case_sensitive)
+            if parent is None or rest is None:
+                return None
+            return re.compile("(?:" + rest + ")|(?:" + parent + ")", re.DOTALL)
     regex = to_regex(elems, variables, case_sensitive)
     return None if regex is None else re.compile(regex, re.DOTALL)
 
@@ -290,6 +320,9 @@ def compile_pattern(pattern, variables, case_sensitive, is_path):
 
 def rule_matches(rule, parts, variables):
     cs, pe = rule["caseSensitive"], rule["percentEncoded"]
+    # Deviation R6 (SPEC E3): `percentEncoded: false` is ignored, the URL is compared as written.
+    if "R6" in DEVIATIONS:
+        pe = True
 
     def text(raw):
         t = raw if pe else decode(raw)
@@ -326,9 +359,14 @@ def rule_matches(rule, parts, variables):
         for name, pattern in q.items():
             key = name if cs else fold(name)
             values = [v for n, v in items if n == key]
+            # Deviation R4 (SPEC Q4): only the first occurrence of a repeated name is checked.
+            if "R4" in DEVIATIONS:
+                values = values[:1]
             # Deviation R2 (SPEC Q3): an item the query does not have fails the rule.
-            if not values:
+            if not values and "R2" in DEVIATIONS:
                 return False
+            if not values:
+                values = [""]
             if not all(matches(pattern, v) for v in values):
                 return False
     return matches(rule["#"], fragment or "")
@@ -345,7 +383,8 @@ def decide(request):
     if scheme.lower() != "https":
         return "no_match"
     # Deviation R3 (SPEC U3): the host is compared case-sensitively.
-    if request["domain"] and host != request["domain"]:
+    same_host = host == request["domain"] if "R3" in DEVIATIONS else host.lower() == request["domain"].lower()
+    if request["domain"] and not same_host:
         return "no_match"
     app = request["appId"]
     for apps, entry_defaults, rules in entries:

@@ -182,11 +182,15 @@ public struct ExternalFuzzer {
     }
 
     /// The requests of one generated case: every URL for every app of the document case, then the
-    /// part case as a one-rule document (when a URL can carry its text).
+    /// part case as a one-rule document (when a URL can carry its text), then a feature case.
     static func requests(caseIndex index: Int, bytes: inout SeededBytes) -> [ConformanceProtocol.Request] {
         var requests = requests(for: DocumentCase(bytes: bytes.next(maxCount: 1024)), caseIndex: index)
         let part = PartCase(bytes: bytes.next(maxCount: 256))
         if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
+        // A rule or open point the two cases above rarely exercise (`FeatureCase`, `RuleReach`).
+        let feature = FeatureCase(bytes: (0..<5).map { _ in UInt8(truncatingIfNeeded: bytes.nextUInt64()) })
+        requests.append(ConformanceProtocol.Request(id: .string("\(index).feature"), aasa: feature.aasa, domain: "example.com",
+                                                    appID: feature.appID, url: feature.url))
         return requests
     }
 

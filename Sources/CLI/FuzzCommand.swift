@@ -79,7 +79,7 @@ struct FuzzCommand: ParsableCommand {
 
     func run() throws {
         if ruleReach {
-            Output.line(RuleReach.measure(seed: seed, cases: cases).text)
+            Output.line(RuleReach.measure(seed: seed, cases: cases ?? 1_000).text)
             return
         }
         // An unwritable --report is found now, not after the run.

@@ -19,13 +19,15 @@ public struct FeatureCase: Sendable {
         case customVariable, predefinedVariable, percentDecoding, caseFolding, exclude, domainDefaults, entryDefaults
         case appIDFallback, appIDBesideAppIDs, leadingSlash, trailingSlash, parentPath, absentItem, repeatedItem
         case dictionaryDetails, notSpacing, legacyDefaults, predefinedOverridden, plusInQuery, leadingStar, emptyPath
+        case schemeAndHostCase, notADocument
     }
 
     /// Features whose deciding shape is one variant in three or four weigh more (measured with
     /// `RuleReach` so that each item stays well above 1% of cases).
     static let features = ChoiceTable<Feature>(Feature.allCases.map { feature in
         switch feature {
-        case .notSpacing, .leadingStar, .absentItem, .repeatedItem, .plusInQuery, .appIDFallback: return (feature, 2)
+        case .repeatedItem: return (feature, 3)
+        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback: return (feature, 2)
         default: return (feature, 1)
         }
     })
@@ -55,6 +57,7 @@ public struct FeatureCase: Sendable {
         var rules: [JSONValue] = []
         var details: JSONValue?
         var url = "/" + word
+        var origin = "https://example.com"
         func rule(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members.map { JSONMember(key: $0.0, value: $0.1) })) }
         let feature = r.pick(Self.features)
         switch feature {
@@ -100,7 +103,7 @@ public struct FeatureCase: Sendable {
             url = "/x" + urlPick(["?a=1", "", "?b", "?b=1"])
         case .repeatedItem:
             rules = [rule([("?", .object(JSONObject([JSONMember(key: "id", value: .string(pick(["7", "?*", ""])))])))])]
-            url = "/x" + urlPick(["?id=7&id=8", "?id=8&id=7", "?id=7&id=7", "?id=7&id="])
+            url = "/x" + urlPick(["?id=7&id=8", "?id=8&id=7", "?id=&id=7", "?id=7&id="])
         case .dictionaryDetails:
             let inner = flag ? [JSONMember(key: "appIDs", value: .array([.string(Self.otherApp)]))]
                 : [JSONMember(key: "appID", value: .string(Self.otherApp))]
@@ -124,6 +127,18 @@ public struct FeatureCase: Sendable {
         case .leadingStar:
             rules = [rule([("/", .string(pick(["*/\(word)/*", "*/\(word)"])))])]
             url = urlPick(["/", "/", "/a/", "//"]) + Self.escaped(word) + urlPick(["", "/1"])
+        case .schemeAndHostCase:
+            // U2 and U3 fold case: a matcher comparing `HTTPS` or `EXAMPLE.com` as written differs here.
+            rules = [rule([("/", .string("/\(word)/*"))])]
+            origin = urlPick(["HTTPS://example.com", "Https://example.com", "https://EXAMPLE.com", "https://Example.Com"])
+            url = "/" + Self.escaped(word) + "/1"
+        case .notADocument:
+            // A file LinkMatch refuses outright (D1: the top level is not an object): a matcher that
+            // does not validate answers a decision instead of an error.
+            aasa = pick([JSONValue.array([.string(word)]), .string("applinks"), .number("1")])
+            self.appID = appID
+            self.url = origin + url
+            return
         case .emptyPath:
             rules = [rule([("/", .string(""))]), rule([("/", .string("/\(word)")), ("exclude", .bool(true))])]
             url = urlPick(["", "/", "/\(Self.escaped(word))"])
@@ -137,7 +152,7 @@ public struct FeatureCase: Sendable {
         applinks.append(JSONMember(key: "details", value: details ?? .array([.object(JSONObject(entry))])))
         aasa = .object(JSONObject([JSONMember(key: "applinks", value: .object(JSONObject(applinks)))]))
         self.appID = appID
-        self.url = "https://example.com" + url
+        self.url = origin + url
     }
 
     /// Non-ASCII scalars as upper-case `%XX` escapes of their UTF-8 (URLs are ASCII, U4).

@@ -18,6 +18,11 @@ extension ReadingExplainer {
             let pathEnd = tail.firstIndex { $0 == "?" || $0 == "#" } ?? tail.endIndex
             let path = String(tail[..<pathEnd]), rest = String(tail[pathEnd...])
             add(url: head + "/" + (path.isEmpty ? "/" : path) + rest)
+            // An unrelated path, with and without a trailing `/`: a reading that widens what a rule
+            // matches (defaults or a slash rule ignored) answers differently there than one that
+            // only moves the edge of the rule.
+            add(url: head + "/zq9" + rest)
+            add(url: head + "/zq9/" + rest)
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)

@@ -67,7 +67,9 @@ enum Misreadings {
                     summary: "an entry's `appID` names an app beside its `appIDs` (SPEC: `appIDs` wins)",
                     engine: ReadingEngine(
                         name: "reading:appid-beside-appids-counted",
-                        document: { d in DocumentRewrite.reread(d, appIDJoinedToAppIDs) }, restoresTraces: false)),
+                        document: { d in DocumentRewrite.reread(d, appIDJoinedToAppIDs) }, restoresTraces: false),
+                    // Where appIDs is empty, counting appID beside it is the fallback.
+                    generalizes: ["appid-fallback-when-appids-empty"]),
         ]
     }
 

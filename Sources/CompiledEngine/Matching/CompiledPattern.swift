@@ -2,7 +2,7 @@ import LinkMatchCore
 
 /// One pattern, compiled once: the program for the pattern itself and, for a path pattern ending
 /// in `/*`, the program for its parent (N3). A text matches when either program accepts it.
-struct CompiledPattern: Sendable {
+final class CompiledPattern: Sendable {
     let main: MatchProgram
     /// N3's parent-path alternative, nil when it does not apply.
     let parent: MatchProgram?

@@ -338,7 +338,7 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
     print("| memory (heap growth, glibc mallinfo2) | bytes |")
     print("| --- | ---: |")
     if let predefinedBytes {
-        print("| predefined variables' values and automata (all \(VariableTable.predefinedNames.count), both fold modes, once per process) | \(predefinedBytes / 1024) KiB |")
+        print("| predefined variables' values and tries (built on the first pattern with a variable; their bit-set automata only for a pattern that needs one) (all \(VariableTable.predefinedNames.count), both fold modes, once per process) | \(predefinedBytes / 1024) KiB |")
     }
     for (name, value) in memoryRows { print("| \(name) | \(value) |") }
     if !validateRows.isEmpty {

@@ -9,6 +9,8 @@ import Darwin
 struct Measure {
     var samples: Int
     var sampleTarget: Duration
+    /// `--profile N CELL`: cells of kind CELL run exactly N times, the others once (not timed for real).
+    var profile: (iterations: Int, cell: String)?
 
     init(quick: Bool) {
         samples = quick ? 3 : 7
@@ -17,9 +19,16 @@ struct Measure {
 
     /// `body` performs `ops` operations and returns a value that depends on their results (so
     /// the optimizer cannot drop them).
-    func nanosecondsPerOp(ops: Int, _ body: () -> Int) -> Double {
+    /// `cell` names the kind of cell for `--profile` ("other" for the baselines).
+    func nanosecondsPerOp(ops: Int, cell: String = "other", _ body: () -> Int) -> Double {
         let clock = ContinuousClock()
         var sink = 0
+        if let profile {
+            let runs = profile.cell == cell ? profile.iterations : 1
+            let elapsed = clock.measure { for _ in 0..<runs { sink &+= body() } }
+            blackHole(sink)
+            return Double(elapsed.nanoseconds) / Double(max(1, runs * max(1, ops)))
+        }
         var iterations = 1
         while true {
             let elapsed = clock.measure { for _ in 0..<iterations { sink &+= body() } }

@@ -106,6 +106,8 @@ func foodURLs(langs: [String], regions: [String], count: Int = 1_000) -> [Parsed
 struct RealWorldCase {
     var name: String
     var document: AASADocument
+    /// The file as read (for the JSON-read and parse + compile cells).
+    var bytes: [UInt8]
     var runs: [(url: ParsedURL, app: String)]
 }
 
@@ -129,7 +131,7 @@ func realWorldCases(directory: String) -> [RealWorldCase] {
                 }
             }
         }
-        out.append(RealWorldCase(name: name, document: document, runs: runs))
+        out.append(RealWorldCase(name: name, document: document, bytes: bytes, runs: runs))
     }
     return out
 }

@@ -76,7 +76,7 @@ final class CompiledAgreementTests: XCTestCase {
         XCTAssertGreaterThan(seen[.notMatched, default: 0], 600, "\(seen)")
         XCTAssertGreaterThan(seen[.invalidPattern, default: 0], 60, "\(seen)")
         XCTAssertEqual(seen[.undecided, default: 0], 0)
-        XCTAssertEqual(shapes, ["literal", "fixedLength", "prefix", "suffix", "infix", "glob", "automaton", "never", "invalid"])
+        XCTAssertEqual(shapes, ["literal", "fixedLength", "prefix", "suffix", "infix", "glob", "sequence", "automaton", "never", "invalid"])
     }
 
     /// Tiny alphabet, many stars: the overlap and placement cases of the glob fast path and the
@@ -102,6 +102,55 @@ final class CompiledAgreementTests: XCTestCase {
         }
         XCTAssertEqual(disagreements, [])
         XCTAssertGreaterThan(matched, cases / 10)
+        XCTAssertLessThan(matched, cases * 9 / 10)
+    }
+
+    /// Variables whose values are all literal run on the sequence matcher (positions stepped
+    /// through the pattern, each variable by its values' trie): values that are prefixes of each
+    /// other, the empty value, a variable next to `*` and `?`, non-ASCII values, both fold modes
+    /// and path trimming, against the reference.
+    func testSequenceMatcherVerdictsAgreeWithReference() {
+        var rng = SplitMix64(seed: 0x5E9)
+        let reference = ReferenceEngine(budget: 50_000_000)
+        let variables = VariableTable(custom: [(name: "p", values: ["a", "ab", "aba", "", "b"]), (name: "q", values: ["/", "a/", "É", "ba"])])
+        let pieces = ["a", "b", "/", "*", "?", "é", "$(p)", "$(q)", "$(p)", "$(digit)", "$(alpha)"]
+        var disagreements: [String] = []
+        var matched = 0
+        var sequences = 0
+        let cases = 12_000
+        for _ in 0..<cases {
+            let chosen = ["$(p)"] + (0..<Int.random(in: 0...7, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }
+            let pattern = chosen.joined()
+            let letters: [String] = ["a", "b", "/", "É", "é", "1"]
+            let text: String
+            if Bool.random(using: &rng) {
+                // An instance of the pattern, so that about half the cases match.
+                text = chosen.map { piece -> String in
+                    switch piece {
+                    case "*": return (0..<Int.random(in: 0...2, using: &rng)).map { _ in letters.randomElement(using: &rng) ?? "" }.joined()
+                    case "?": return letters.randomElement(using: &rng) ?? ""
+                    case "$(digit)": return String(Int.random(in: 0...9, using: &rng))
+                    case "$(alpha)": return ["a", "Z"].randomElement(using: &rng) ?? ""
+                    case "$(p)", "$(q)": return variables.values(of: String(piece.dropFirst(2).dropLast()))?.randomElement(using: &rng) ?? ""
+                    default: return piece
+                    }
+                }.joined()
+            } else {
+                text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in letters.randomElement(using: &rng) ?? "" }.joined()
+            }
+            let request = PartRequest(pattern: pattern, kind: Bool.random(using: &rng) ? .path : .plain, text: text,
+                                      caseSensitive: Bool.random(using: &rng), variables: variables)
+            if CompiledPart(request).shapeName == "sequence" { sequences += 1 }
+            let expected = reference.matchPart(request)
+            let got = CompiledEngine().matchPart(request)
+            if expected == .matched { matched += 1 }
+            if expected != got, disagreements.count < 20 {
+                disagreements.append("\(request.kind) \(pattern) vs \(text) cs=\(request.caseSensitive): reference \(expected), compiled \(got)")
+            }
+        }
+        XCTAssertEqual(disagreements, [])
+        XCTAssertEqual(sequences, cases, "every pattern here must run on the sequence matcher")
+        XCTAssertGreaterThan(matched, cases / 5)
         XCTAssertLessThan(matched, cases * 9 / 10)
     }
 

@@ -98,10 +98,10 @@ final class CompiledFastPathTests: XCTestCase {
         XCTAssertEqual(verdict("/ÉTÉ", "/%C3%89t%C3%A9", cs: false, pe: false), .matched)
     }
 
-    func testAutomatonWithVariables() {
+    func testSequenceMatcherWithVariables() {
         let food = VariableTable(custom: [(name: "food", values: ["burrito", "pizza", "sushi", "samosa"])])
         let pattern = "/$(lang)_$(region)/$(food)/"
-        XCTAssertEqual(shape(pattern, variables: food), "automaton")
+        XCTAssertEqual(shape(pattern, variables: food), "sequence")
         XCTAssertEqual(verdict(pattern, "/en_US/pizza/", variables: food), .matched)
         XCTAssertEqual(verdict(pattern, "/fr_CA/samosa", variables: food), .matched)
         XCTAssertEqual(verdict(pattern, "/en_UK/pizza", variables: food), .notMatched) // V4: UK is not a region

@@ -17,17 +17,28 @@ final class CompiledPatternLayoutTests: XCTestCase {
     }
 
     private func compiled(_ pattern: String) throws -> CompiledPattern {
-        var variables = VariableResolver(VariableTable(custom: [("fruit", ["apple", "pear"])]))
+        // fruit's values are literal (SequenceMatcher), wild's have wildcards (the automaton, BitNFA).
+        var variables = VariableResolver(VariableTable(custom: [("fruit", ["apple", "pear"]), ("wild", ["a*", "b?"])]))
         return try XCTUnwrap(PatternCompiler.compile(pattern, isPath: true, caseSensitive: true, variables: &variables))
     }
 
     func testAnAutomatonsAddressIsStoredAsIs() throws {
-        for pattern in ["/$(fruit)/*", "/$(lang)_$(region)/?*", "$(fruit)"] {
+        for pattern in ["/$(wild)/*", "/$(lang)_$(wild)/?*", "$(wild)"] {
             let program = try compiled(pattern).main
             let automaton = try XCTUnwrap(program.automaton, pattern)
             XCTAssertEqual(program.shape, .automaton, pattern)
             let address = UInt(bitPattern: Unmanaged.passUnretained(automaton).toOpaque())
             XCTAssertTrue(words(of: program).contains(address), "\(pattern): the automaton's address is not among the program's words")
+        }
+    }
+
+    func testASequenceMatchersAddressIsStoredAsIs() throws {
+        for pattern in ["/$(fruit)/*", "/$(lang)_$(region)/?*", "$(fruit)"] {
+            let program = try compiled(pattern).main
+            let sequence = try XCTUnwrap(program.sequence, pattern)
+            XCTAssertEqual(program.shape, .sequence, pattern)
+            let address = UInt(bitPattern: Unmanaged.passUnretained(sequence).toOpaque())
+            XCTAssertTrue(words(of: program).contains(address), "\(pattern): the sequence matcher's address is not among the program's words")
         }
     }
 
@@ -42,11 +53,11 @@ final class CompiledPatternLayoutTests: XCTestCase {
 
     /// The parent-path program (N3) sits in an optional next to the main one: its address too.
     func testTheParentProgramsAddressIsStoredAsIs() throws {
-        let pattern = try compiled("/$(fruit)/*")
+        let pattern = try compiled("/$(wild)/*")
         let parent = try XCTUnwrap(pattern.parent)
         let automaton = try XCTUnwrap(parent.automaton)
         let address = UInt(bitPattern: Unmanaged.passUnretained(automaton).toOpaque())
-        XCTAssertTrue(words(of: pattern).contains(address))
+        XCTAssertTrue(words(of: pattern.parent).contains(address))
     }
 
     func testAVariableWithoutValuesNeverMatches() throws {

@@ -1,4 +1,9 @@
 import LinkMatchCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
 /// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;
@@ -6,8 +11,10 @@ import LinkMatchCore
 public struct CompiledDocument: Sendable {
     let rules: [CompiledRule]
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
-    let planOfApp: [[UInt8]: Int]
+    let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
+    /// The same as `planOfApp` when it has at most 8 apps, in a list: scanned without hashing.
+    let fewApps: [(app: String, plan: Int)]?
 
     /// Compiles every rule of `document` once (a rule with an invalid pattern, P3/P4/P5, is left out:
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
@@ -40,21 +47,22 @@ public struct CompiledDocument: Sendable {
         }
         var planOfEntries: [[Int]: Int] = [:]
         var plans: [RuleIndex] = []
-        var planOfApp: [[UInt8]: Int] = [:]
+        var planOfApp: [ExactKey: Int] = [:]
         for app in appOrder {
             let entries = entriesOfApp[app] ?? []
             if let existing = planOfEntries[entries] {
-                planOfApp[app] = existing
+                planOfApp[ExactKey(app)] = existing
                 continue
             }
             let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules)
             planOfEntries[entries] = plans.count
-            planOfApp[app] = plans.count
+            planOfApp[ExactKey(app)] = plans.count
             plans.append(plan)
         }
         self.rules = rules
         self.plans = plans
         self.planOfApp = planOfApp
+        fewApps = appOrder.count <= 8 ? appOrder.map { (String(decoding: $0, as: UTF8.self), planOfApp[ExactKey($0)] ?? 0) } : nil
     }
 
     /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never
@@ -76,21 +84,70 @@ public struct CompiledDocument: Sendable {
         guard HostComparison.equalIgnoringASCIICase(url.scheme, "https") else { return .noMatch(.scheme) }
         // U3: the file's domain; an empty domain skips the check.
         if !domain.isEmpty, !HostComparison.equalIgnoringASCIICase(url.host, domain) { return .noMatch(.host) }
-        guard let plan = planOfApp[Array(appID.utf8)].map({ plans[$0] }) else { return .noMatch(.appNotListed) }
+        guard let p = plan(of: appID) else { return .noMatch(.appNotListed) }
+        let plan = plans[p]
         var texts = URLTexts(url)
         // C3, D7: the first matching rule in app order decides; the index only skips rules that
         // cannot match the URL's path (their literal start or end is not the path's, RuleIndex).
-        for ordinal in plan.candidates(&texts, work: &work) {
-            let rule = rules[Int(plan.rules[Int(ordinal)])]
-            if rule.matches(&texts, work: &work) {
-                return Decision(outcome: rule.effective.exclude ? .exclude : .match, rule: rule.trace(for: url))
+        // The candidates go to a temporary buffer (on the stack when small): no allocation.
+        let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, plan.maxCandidates)) { buffer -> Int? in
+            let count = plan.candidates(&texts, into: buffer, work: &work)
+            for k in 0..<count {
+                let r = Int(plan.rules[Int(buffer[k])])
+                if rules[r].matches(&texts, work: &work) { return r }
             }
+            return nil
         }
-        return .noMatch(.noRuleMatched)
+        guard let matched else { return .noMatch(.noRuleMatched) }
+        let rule = rules[matched]
+        return Decision(outcome: rule.effective.exclude ? .exclude : .match, rule: rule.trace(for: url))
+    }
+
+    /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.
+    @inline(__always)
+    private func plan(of appID: String) -> Int? {
+        if let apps = fewApps {
+            for i in apps.indices where ExactKey.equal(apps[i].app, appID) { return apps[i].plan }
+            return nil
+        }
+        return planOfApp[ExactKey(appID)]
     }
 
     /// Rules compiled (valid ones), for the benchmark.
     public var compiledRuleCount: Int { rules.count }
+}
+
+/// A dictionary key compared exactly, code point by code point (D12: Swift's `==` on strings is
+/// canonical equivalence), hashed on its UTF-8 bytes: looking up an app ID copies nothing.
+struct ExactKey: Hashable, Sendable {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    init(_ utf8: [UInt8]) {
+        text = String(decoding: utf8, as: UTF8.self)
+    }
+
+    static func == (a: ExactKey, b: ExactKey) -> Bool { equal(a.text, b.text) }
+
+    /// Exact equality of two strings' bytes: one `memcmp` when both are contiguous (native strings
+    /// always are); `isExactly` (element by element) otherwise.
+    @inline(__always)
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+        return (same ?? nil) ?? a.isExactly(b)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }
 
 /// U2/U3 comparisons: ASCII letters compared without case, everything else exactly as Swift
@@ -98,10 +155,8 @@ public struct CompiledDocument: Sendable {
 enum HostComparison {
     static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
         // The usual case first: both ASCII, compared in place.
-        var a = a
-        var b = b
-        let fast = a.withUTF8 { x in
-            b.withUTF8 { y -> Bool? in
+        let fast = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool? in
                 for byte in x where byte >= 0x80 { return nil }
                 for byte in y where byte >= 0x80 { return nil }
                 guard x.count == y.count else { return false }
@@ -109,7 +164,7 @@ enum HostComparison {
                 return true
             }
         }
-        if let fast { return fast }
+        if case .some(.some(.some(let fast))) = fast { return fast }
         guard a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) else { return lowered(a) == lowered(b) }
         return a.utf8.elementsEqual(b.utf8) { lower($0) == lower($1) }
     }

@@ -2,7 +2,7 @@ import LinkMatchCore
 
 /// One pattern, compiled once: the program for the pattern itself and, for a path pattern ending
 /// in `/*`, the program for its parent (N3). A text matches when either program accepts it.
-struct CompiledPattern: Sendable {
+final class CompiledPattern: Sendable {
     let main: MatchProgram
     /// N3's parent-path alternative, nil when it does not apply.
     let parent: MatchProgram?
@@ -72,7 +72,10 @@ enum PatternShape: String, Sendable, Equatable {
     case infix
     /// Any other mix of literals, `?` and `*`: anchored first and last segment, greedy middle.
     case glob
-    /// Has variables: the bit-set automaton.
+    /// Has variables whose values are all literal: text positions stepped through the pattern,
+    /// each variable by its values' trie (SequenceMatcher).
+    case sequence
+    /// Has variables with `?` or `*` in a value: the bit-set automaton.
     case automaton
     /// Can never match (a variable with no values, P4/V6).
     case never
@@ -91,14 +94,20 @@ enum PatternShape: String, Sendable, Equatable {
 /// stored addresses.
 enum MatchProgram: Sendable {
     case glob(GlobMatcher)
+    case sequence(SequenceMatcher)
     case automaton(BitNFA)
     /// Can never match (a variable with no values). The word is always 0: see above.
     case never(noSpareBits: UInt64)
 
     init(_ pattern: AtomPattern) {
         if pattern.hasChoices {
-            let nfa = BitNFA(pattern)
-            self = nfa.canAccept ? .automaton(nfa) : .never(noSpareBits: 0)
+            if !BitNFA.canAccept(pattern) {
+                self = .never(noSpareBits: 0)
+            } else if let sequence = SequenceMatcher(pattern) {
+                self = .sequence(sequence)
+            } else {
+                self = .automaton(BitNFA(pattern))
+            }
         } else {
             self = .glob(GlobMatcher(pattern.atoms))
         }
@@ -114,10 +123,16 @@ enum MatchProgram: Sendable {
         return nil
     }
 
+    var sequence: SequenceMatcher? {
+        if case .sequence(let s) = self { return s }
+        return nil
+    }
+
     @inline(__always)
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         switch self {
         case .glob(let g): return g.matches(text, work: &work)
+        case .sequence(let s): return s.matches(text, work: &work)
         case .automaton(let a): return a.matches(text, work: &work)
         case .never: return false
         }
@@ -126,6 +141,7 @@ enum MatchProgram: Sendable {
     var shape: PatternShape {
         switch self {
         case .glob(let g): return g.shape
+        case .sequence: return .sequence
         case .automaton: return .automaton
         case .never: return .never
         }

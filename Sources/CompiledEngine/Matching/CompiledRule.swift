@@ -94,7 +94,9 @@ final class CompiledRule: Sendable {
         func compared(_ raw: some StringProtocol) -> String {
             rule.percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)
         }
-        var parts = [PartTrace(part: .path, pattern: rule.path, texts: [compared(url.path)], verdict: .matched)]
+        var parts: [PartTrace] = []
+        parts.reserveCapacity(2 + (rule.query.map { if case .items(let list) = $0 { return list.count } else { return 1 } } ?? 1))
+        parts.append(PartTrace(part: .path, pattern: rule.path, texts: [compared(url.path)], verdict: .matched))
         switch rule.query {
         case nil:
             parts.append(PartTrace(part: .query, pattern: nil, texts: [compared(url.query ?? "")], verdict: .matched))

@@ -16,9 +16,51 @@ final class GlobMatcher: Sendable {
 
         var count: Int { labels.count }
 
+        /// For byte texts (ASCII, the usual case): the labels eight to a word, a `?` as 0, and per word
+        /// a mask with 0xFF under each literal byte, so that eight units are compared at once.
+        let packed: [UInt64]
+        let packedMasks: [UInt64]
+        /// A literal label above ASCII: no byte text (always ASCII) can match the segment.
+        let needsWideUnits: Bool
+
+        /// Whether the segment matches the bytes of `text` from `start` (room checked by the caller):
+        /// eight bytes per comparison.
+        @inline(__always)
+        func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, at start: Int, work: inout Int) -> Bool {
+            let n = labels.count
+            work += n
+            if allAny { return true }
+            if needsWideUnits { return false }
+            guard let base = text.baseAddress.map({ UnsafeRawPointer($0 + start) }) else { return n == 0 }
+            return packed.withUnsafeBufferPointer { packed in
+                packedMasks.withUnsafeBufferPointer { masks in
+                    var k = 0
+                    var w = 0
+                    while k + 8 <= n {
+                        let t = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+                        if (t ^ packed[w]) & masks[w] != 0 { return false }
+                        k += 8
+                        w += 1
+                    }
+                    guard k < n else { return true }
+                    var t: UInt64 = 0
+                    var shift: UInt64 = 0
+                    while k < n {
+                        t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << shift
+                        shift += 8
+                        k += 1
+                    }
+                    return (t ^ packed[w]) & masks[w] == 0
+                }
+            }
+        }
+
         @inline(__always)
         func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
                                                               work: inout Int) -> Bool {
+            if U.self == UInt8.self {
+                return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, work: &work) }
+            }
             if allAny { return true }
             return labels.withUnsafeBufferPointer { labels in
                 var k = 0
@@ -54,6 +96,17 @@ final class GlobMatcher: Sendable {
         init(labels: [UInt32], searchable: Bool) {
             self.labels = labels
             allAny = labels.allSatisfy { $0 == UnitLabel.any }
+            var packed = [UInt64](repeating: 0, count: (labels.count + 7) / 8)
+            var packedMasks = packed
+            var wide = false
+            for (i, label) in labels.enumerated() where label != UnitLabel.any {
+                if label >= 0x80 { wide = true; continue }
+                packed[i / 8] |= UInt64(label) << UInt64(8 * (i % 8))
+                packedMasks[i / 8] |= 0xFF << UInt64(8 * (i % 8))
+            }
+            self.packed = packed
+            self.packedMasks = packedMasks
+            needsWideUnits = wide
             search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
         }
     }
@@ -132,6 +185,15 @@ final class GlobMatcher: Sendable {
     let hasStar: Bool
     /// Units a text needs at least.
     let minLength: Int
+
+    /// The byte path (ASCII texts, the usual case) of the first and the last segment, read without
+    /// touching `segments`: their `packed` words and masks side by side, first's then last's.
+    private let anchoredWords: [UInt64]
+    private let firstCount: Int
+    private let lastCount: Int
+    private let lastWordOffset: Int
+    /// The first or last segment has a literal above ASCII: no byte text matches.
+    private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
 
     init(_ atoms: [CompiledAtom]) {
@@ -168,6 +230,16 @@ final class GlobMatcher: Sendable {
         self.segments = segments
         self.hasStar = hasStar
         minLength = segments.reduce(0) { $0 + $1.count }
+        let first = segments[0]
+        let last = segments[segments.count - 1]
+        var anchored: [UInt64] = []
+        for (word, mask) in zip(first.packed, first.packedMasks) { anchored += [word, mask] }
+        lastWordOffset = anchored.count
+        for (word, mask) in zip(last.packed, last.packedMasks) { anchored += [word, mask] }
+        anchoredWords = anchored
+        firstCount = first.count
+        lastCount = hasStar ? last.count : 0
+        anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
         shape = Self.shape(segments, hasStar: hasStar)
     }
 
@@ -182,7 +254,63 @@ final class GlobMatcher: Sendable {
         return .glob
     }
 
+    /// Whether `count` units of `pairs` (packed words and masks) match `base`'s bytes, eight at a time.
+    @inline(__always)
+    private static func equalBytes(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>) -> Bool {
+        var k = 0
+        var w = 0
+        while k + 8 <= count {
+            let t = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            if (t ^ pairs[w]) & pairs[w + 1] != 0 { return false }
+            k += 8
+            w += 2
+        }
+        guard k < count else { return true }
+        var t: UInt64 = 0
+        var shift: UInt64 = 0
+        while k < count {
+            t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << shift
+            shift += 8
+            k += 1
+        }
+        return (t ^ pairs[w]) & pairs[w + 1] == 0
+    }
+
+    /// The byte path: literal, `prefix*`, `*suffix`, `????` and the anchors of every other shape
+    /// compared eight bytes at a time; only middle segments go through `segments`.
+    @inline(__always)
+    private func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, work: inout Int) -> Bool {
+        let n = text.count
+        guard hasStar ? n >= minLength : n == minLength else { return false }
+        if anchorsNeedWideUnits { return false }
+        work += firstCount + lastCount
+        let anchorsMatch = anchoredWords.withUnsafeBufferPointer { pairs -> Bool in
+            guard let base = text.baseAddress.map(UnsafeRawPointer.init), let words = pairs.baseAddress else { return true }
+            return Self.equalBytes(base, firstCount, words)
+                && Self.equalBytes(base + (n - lastCount), lastCount, words + lastWordOffset)
+        }
+        guard anchorsMatch else { return false }
+        guard segments.count > 2 else { return true }
+        return matchesMiddle(text, work: &work)
+    }
+
+    /// Places each middle segment at its leftmost occurrence (the anchors already matched).
+    private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        var position = segments[0].count
+        let end = text.count - segments[segments.count - 1].count
+        var i = 1
+        while i < segments.count - 1 {
+            guard let at = segments[i].firstMatch(in: text, from: position, to: end, work: &work) else { return false }
+            position = at + segments[i].count
+            i += 1
+        }
+        return true
+    }
+
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        if U.self == UInt8.self {
+            return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, work: &work) }
+        }
         let n = text.count
         guard hasStar else {
             guard n == minLength else { return false }

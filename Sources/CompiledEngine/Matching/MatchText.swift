@@ -6,13 +6,53 @@ import LinkMatchCore
 ///
 /// Patterns run on its UTF-8 bytes when the text is ASCII, which it always is with
 /// percentEncoded true after U4; otherwise on its Unicode scalars (P2: a character is a scalar).
-final class MatchText: Sendable {
-    /// UTF-8 of the comparable text (the rule index walks these bytes).
-    let utf8: [UInt8]
-    /// The scalar values, only when the text is not ASCII.
-    let scalars: [UInt32]?
+///
+/// Usually nothing is copied: when the part is ASCII and the form changes nothing in it (no `%` to
+/// decode, no capital to fold), the text is the part's own bytes between the trimmed slashes, read
+/// in place from the URL's string. Only a text that the form changes gets bytes of its own.
+struct MatchText: Sendable {
+    /// One reference at most (copying a text retains one object): the part read in place, or the
+    /// comparable text's own bytes, or for non-ASCII text its scalars (and their UTF-8).
+    private enum Storage: Sendable {
+        /// The part as given, read at `lo..<hi` of its UTF-8.
+        case inPlace(String, lo: Int, hi: Int)
+        /// UTF-8 of the comparable text when it differs from the part's bytes.
+        case owned([UInt8])
+        /// The scalar values (the text is not ASCII) and their UTF-8, one buffer: scalars then bytes.
+        case wide(WideText)
+    }
 
-    init(_ raw: some StringProtocol, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool) {
+    private let storage: Storage
+
+    /// The scalar values, only when the text is not ASCII.
+    var scalars: [UInt32]? {
+        if case .wide(let wide) = storage { return wide.scalars }
+        return nil
+    }
+
+    /// A query item's name or value (a slice of the query): small ones are copied inline.
+    init(_ raw: Substring, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool) {
+        self.init(String(raw), isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+    }
+
+    init(_ raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool) {
+        // The usual case, checked in one pass: ASCII, and nothing the form would change.
+        let inPlace = raw.utf8.withContiguousStorageIfAvailable { buffer -> (Int, Int)? in
+            let (lo, hi) = isPath ? Self.trimmedBounds(buffer) : (0, buffer.count)
+            var i = lo
+            while i < hi {
+                let b = buffer[i]
+                if b >= 0x80 { return nil }
+                if !percentEncoded, b == UInt8(ascii: "%") { return nil }
+                if !caseSensitive, b >= 0x41, b <= 0x5A { return nil }
+                i += 1
+            }
+            return (lo, hi)
+        }
+        if let bounds = inPlace ?? nil {
+            storage = .inPlace(raw, lo: bounds.0, hi: bounds.1)
+            return
+        }
         // Slashes are trimmed on the bytes: '/' is ASCII, never part of a longer UTF-8 sequence,
         // and nothing folds to or from it, so this equals trimming the folded scalars.
         var bytes = percentEncoded ? Self.bytes(raw.utf8, trimmingSlashes: isPath)
@@ -23,8 +63,7 @@ final class MatchText: Sendable {
             if !caseSensitive {
                 for i in bytes.indices where bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] += 0x20 }
             }
-            utf8 = bytes
-            scalars = nil
+            storage = .owned(bytes)
             return
         }
         // The rare path: non-ASCII text (decoded, or a part-level request), as scalars.
@@ -37,11 +76,15 @@ final class MatchText: Sendable {
         var encoded: [UInt8] = []
         encoded.reserveCapacity(units.count)
         for u in units { if let s = Unicode.Scalar(u) { encoded.append(contentsOf: s.utf8) } }
-        utf8 = encoded
-        scalars = units
+        storage = .wide(WideText(scalars: units, utf8: encoded))
     }
 
-    static let empty = MatchText(utf8: [], scalars: nil)
+    /// The empty text (an absent query item reads as "", Q3).
+    static let empty = MatchText(storage: .owned([]))
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// The bytes, without leading and trailing slashes when asked; one copy, straight from the
     /// string's storage when it is contiguous.
@@ -67,20 +110,35 @@ final class MatchText: Sendable {
 
     /// Runs `pattern` on a part-level text without copying it when the text can be used as it is
     /// (percentEncoded, caseSensitive, ASCII); nil when it needs preparing first.
+    @inline(__always)
     static func matchInPlace(_ raw: String, isPath: Bool, _ pattern: CompiledPattern, work: inout Int) -> Bool? {
         var work2 = 0
         let result = raw.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
-            for b in buffer where b >= 0x80 { return nil }
             let (lo, hi) = isPath ? trimmedBounds(buffer) : (0, buffer.count)
-            return pattern.matches(UnsafeBufferPointer(rebasing: buffer[lo..<hi]), work: &work2)
+            let text = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
+            guard isASCII(text) else { return nil }
+            return pattern.matches(text, work: &work2)
         }
         work += work2
         return result ?? nil
     }
 
-    private init(utf8: [UInt8], scalars: [UInt32]?) {
-        self.utf8 = utf8
-        self.scalars = scalars
+    /// Whether every byte is below 0x80, eight at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        var i = 0
+        var high: UInt64 = 0
+        while i + 8 <= n {
+            high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            i += 8
+        }
+        while i < n {
+            high |= UInt64(base[i])
+            i += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     static func trimSlashes<T: FixedWidthInteger>(_ units: inout [T], slash: T) {
@@ -92,13 +150,41 @@ final class MatchText: Sendable {
         units.removeFirst(start)
     }
 
-    /// Number of units the patterns run on.
-    var count: Int { scalars?.count ?? utf8.count }
+    /// The UTF-8 bytes of the comparable text (the rule index walks these).
+    @inline(__always)
+    func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch storage {
+        case .inPlace(let source, let lo, let hi):
+            if let result = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[lo..<hi])) }) {
+                return result
+            }
+            // Not reached: `source` was contiguous when this text was made, and strings do not change.
+            return Array(source.utf8)[lo..<hi].withUnsafeBufferPointer(body)
+        case .owned(let bytes):
+            return bytes.withUnsafeBufferPointer(body)
+        case .wide(let wide):
+            return wide.utf8.withUnsafeBufferPointer(body)
+        }
+    }
 
     func matches(_ pattern: CompiledPattern, work: inout Int) -> Bool {
-        if let scalars {
-            return scalars.withUnsafeBufferPointer { pattern.matches($0, work: &work) }
+        if case .wide(let wide) = storage {
+            return wide.scalars.withUnsafeBufferPointer { pattern.matches($0, work: &work) }
         }
-        return utf8.withUnsafeBufferPointer { pattern.matches($0, work: &work) }
+        var work2 = 0
+        let matched = withUTF8 { pattern.matches($0, work: &work2) }
+        work += work2
+        return matched
+    }
+}
+
+/// A non-ASCII text: its scalars and their UTF-8, in one object (the rare case).
+final class WideText: Sendable {
+    let scalars: [UInt32]
+    let utf8: [UInt8]
+
+    init(scalars: [UInt32], utf8: [UInt8]) {
+        self.scalars = scalars
+        self.utf8 = utf8
     }
 }

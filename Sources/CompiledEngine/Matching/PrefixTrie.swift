@@ -3,7 +3,7 @@ import LinkMatchCore
 /// A byte trie from literal path prefixes to the rules that have them: walking a text's bytes
 /// visits exactly the keys that are prefixes of the text, so only the rules that can match are
 /// returned (the others need a different first few units). Flat arrays, built from sorted keys.
-struct PrefixTrie: Sendable {
+final class PrefixTrie: Sendable {
     /// Per node: its edges `edgeOffsets[n]..<edgeOffsets[n + 1]`, sorted by byte.
     private let edgeOffsets: [Int32]
     private let edgeBytes: [UInt8]
@@ -68,33 +68,51 @@ struct PrefixTrie: Sendable {
         self.ruleOrdinals = ruleOrdinals
     }
 
-    /// Appends the ordinals of every key that is a prefix of `text` (with `fromEnd`, of `text`
-    /// read backwards: a trie of reversed keys then finds the keys that are suffixes of `text`);
-    /// returns how many lists (nodes with rules) contributed, so the caller knows whether it must sort.
-    func collect(prefixesOf text: [UInt8], fromEnd: Bool = false, into out: inout [Int32], work: inout Int) -> Int {
+    /// Every rule ordinal listed, all nodes together (the most `collect` can write).
+    var ordinalCount: Int { ruleOrdinals.count }
+
+    /// Writes at `out[count...]` the ordinals of every key that is a prefix of `text` (with
+    /// `fromEnd`, of `text` read backwards: a trie of reversed keys then finds the keys that are
+    /// suffixes of `text`), advancing `count`; `out` has room for `ordinalCount` more. Returns how
+    /// many lists (nodes with rules) contributed, so the caller knows whether it must sort.
+    func collect(prefixesOf text: UnsafeBufferPointer<UInt8>, fromEnd: Bool = false, into out: UnsafeMutableBufferPointer<Int32>,
+                 count: inout Int, work: inout Int) -> Int {
         var node = 0
         var lists = 0
         var depth = 0
-        while true {
-            let lo = Int(ruleOffsets[node])
-            let hi = Int(ruleOffsets[node + 1])
-            if lo < hi {
-                out.append(contentsOf: ruleOrdinals[lo..<hi])
-                lists += 1
+        let n = text.count
+        return edgeOffsets.withUnsafeBufferPointer { edgeOffsets in
+            edgeBytes.withUnsafeBufferPointer { edgeBytes in
+                ruleOffsets.withUnsafeBufferPointer { ruleOffsets in
+                    ruleOrdinals.withUnsafeBufferPointer { ruleOrdinals in
+                        while true {
+                            let lo = Int(ruleOffsets[node])
+                            let hi = Int(ruleOffsets[node + 1])
+                            if lo < hi {
+                                for k in lo..<hi {
+                                    out[count] = ruleOrdinals[k]
+                                    count += 1
+                                }
+                                lists += 1
+                            }
+                            guard depth < n else { break }
+                            let byte = fromEnd ? text[n - 1 - depth] : text[depth]
+                            var a = Int(edgeOffsets[node])
+                            let end = Int(edgeOffsets[node + 1])
+                            var z = end
+                            while a < z {
+                                work += 1
+                                let mid = (a + z) >> 1
+                                if edgeBytes[mid] < byte { a = mid + 1 } else { z = mid }
+                            }
+                            guard a < end, edgeBytes[a] == byte else { break }
+                            node = Int(edgeTargets[a])
+                            depth += 1
+                        }
+                        return lists
+                    }
+                }
             }
-            guard depth < text.count else { break }
-            let byte = fromEnd ? text[text.count - 1 - depth] : text[depth]
-            var a = Int(edgeOffsets[node])
-            var z = Int(edgeOffsets[node + 1])
-            while a < z {
-                work += 1
-                let mid = (a + z) >> 1
-                if edgeBytes[mid] < byte { a = mid + 1 } else { z = mid }
-            }
-            guard a < Int(edgeOffsets[node + 1]), edgeBytes[a] == byte else { break }
-            node = Int(edgeTargets[a])
-            depth += 1
         }
-        return lists
     }
 }

@@ -36,31 +36,38 @@ struct RuleIndex: Sendable {
         tries = keys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
         suffixTries = suffixKeys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
         listsRulesTwice = twice
+        maxCandidates = (tries + suffixTries).reduce(0) { $0 + ($1?.ordinalCount ?? 0) }
     }
 
-    /// The ordinals of the rules that can match `texts`' path, ascending.
-    func candidates(_ texts: inout URLTexts, work: inout Int) -> [Int32] {
-        var out: [Int32] = []
+    /// The most candidates one text can have: every ordinal listed in the tries.
+    let maxCandidates: Int
+
+    /// Writes into `out` (room for `maxCandidates`) the ordinals of the rules that can match
+    /// `texts`' path, ascending, and returns how many.
+    func candidates(_ texts: inout URLTexts, into out: UnsafeMutableBufferPointer<Int32>, work: inout Int) -> Int {
+        var count = 0
         var lists = 0
         for form in TextForm.all {
             let prefixes = tries[form.index]
             let suffixes = suffixTries[form.index]
             guard prefixes != nil || suffixes != nil else { continue }
-            let path = texts.path(form).utf8
-            if let prefixes { lists += prefixes.collect(prefixesOf: path, into: &out, work: &work) }
-            if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: &out, work: &work) }
-        }
-        if lists > 1 {
-            out.sort()
-            if listsRulesTwice {
-                var kept = 0
-                for i in out.indices where i == 0 || out[i] != out[kept - 1] {
-                    out[kept] = out[i]
-                    kept += 1
-                }
-                out.removeLast(out.count - kept)
+            texts.path(form).withUTF8 { path in
+                if let prefixes { lists += prefixes.collect(prefixesOf: path, into: out, count: &count, work: &work) }
+                if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: out, count: &count, work: &work) }
             }
         }
-        return out
+        if lists > 1 {
+            var found = UnsafeMutableBufferPointer(rebasing: out[0..<count])
+            found.sort()
+            if listsRulesTwice {
+                var kept = 0
+                for i in 0..<count where i == 0 || found[i] != found[kept - 1] {
+                    found[kept] = found[i]
+                    kept += 1
+                }
+                count = kept
+            }
+        }
+        return count
     }
 }

@@ -1,43 +1,66 @@
 import LinkMatchCore
 
 /// The parts of one URL, prepared on first use per text form and then shared by every rule of a
-/// decision (C4: an absent query or fragment reads as ""; U5 query items).
+/// decision (C4: an absent query or fragment reads as ""; U5 query items). Held inline: no
+/// allocation for the texts themselves, and a text the form does not change is read in place
+/// (MatchText). One stored optional per part and form (not an array, not an `InlineArray`: its
+/// generic initialisation and destruction cost more than the rest of a one-rule decision).
 struct URLTexts {
-    let url: ParsedURL
-    /// Prepared texts: path, query, fragment (x 4 text forms), allocated on first use.
-    private var texts: [MatchText?] = []
+    private let rawPath: String
+    private let rawQuery: String?
+    private let rawFragment: String?
+    private var path0, path1, path2, path3: MatchText?
+    private var query0, query1, query2, query3: MatchText?
+    private var fragment0, fragment1, fragment2, fragment3: MatchText?
     private var items: [[QueryItemText]?] = []
     private var rawItems: [RawQueryItem]?
 
     init(_ url: ParsedURL) {
-        self.url = url
+        rawPath = url.path
+        rawQuery = url.query
+        rawFragment = url.fragment
     }
 
-    private enum Part: Int { case path = 0, query = 4, fragment = 8 }
-
-    private mutating func text(_ part: Part, _ form: TextForm) -> MatchText {
-        if texts.isEmpty { texts = [MatchText?](repeating: nil, count: 12) }
-        let slot = part.rawValue + form.index
-        if let text = texts[slot] { return text }
-        let text: MatchText
-        switch part {
-        case .path: text = MatchText(url.path, isPath: true, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded)
-        case .query: text = MatchText(url.query ?? "", isPath: false, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded)
-        case .fragment: text = MatchText(url.fragment ?? "", isPath: false, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded)
-        }
-        texts[slot] = text
+    @inline(__always)
+    private static func prepared(_ slot: inout MatchText?, _ raw: String, isPath: Bool, _ form: TextForm) -> MatchText {
+        if let text = slot { return text }
+        let text = MatchText(raw, isPath: isPath, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded)
+        slot = text
         return text
     }
 
-    mutating func path(_ form: TextForm) -> MatchText { text(.path, form) }
-    mutating func query(_ form: TextForm) -> MatchText { text(.query, form) }
-    mutating func fragment(_ form: TextForm) -> MatchText { text(.fragment, form) }
+    mutating func path(_ form: TextForm) -> MatchText {
+        switch form.index {
+        case 0: return Self.prepared(&path0, rawPath, isPath: true, form)
+        case 1: return Self.prepared(&path1, rawPath, isPath: true, form)
+        case 2: return Self.prepared(&path2, rawPath, isPath: true, form)
+        default: return Self.prepared(&path3, rawPath, isPath: true, form)
+        }
+    }
+
+    mutating func query(_ form: TextForm) -> MatchText {
+        switch form.index {
+        case 0: return Self.prepared(&query0, rawQuery ?? "", isPath: false, form)
+        case 1: return Self.prepared(&query1, rawQuery ?? "", isPath: false, form)
+        case 2: return Self.prepared(&query2, rawQuery ?? "", isPath: false, form)
+        default: return Self.prepared(&query3, rawQuery ?? "", isPath: false, form)
+        }
+    }
+
+    mutating func fragment(_ form: TextForm) -> MatchText {
+        switch form.index {
+        case 0: return Self.prepared(&fragment0, rawFragment ?? "", isPath: false, form)
+        case 1: return Self.prepared(&fragment1, rawFragment ?? "", isPath: false, form)
+        case 2: return Self.prepared(&fragment2, rawFragment ?? "", isPath: false, form)
+        default: return Self.prepared(&fragment3, rawFragment ?? "", isPath: false, form)
+        }
+    }
 
     /// Query items with names as compared (E4) and values prepared, in URL order.
     mutating func queryItems(_ form: TextForm) -> [QueryItemText] {
         if items.isEmpty { items = [[QueryItemText]?](repeating: nil, count: 4) }
         if let list = items[form.index] { return list }
-        if rawItems == nil { rawItems = QueryItemSplitter.items(url.query ?? "") }
+        if rawItems == nil { rawItems = QueryItemSplitter.items(rawQuery ?? "") }
         let list = (rawItems ?? []).map { item in
             QueryItemText(name: form.comparableName(item.name),
                           value: MatchText(item.value, isPath: false, caseSensitive: form.caseSensitive,
@@ -47,7 +70,6 @@ struct URLTexts {
         return list
     }
 }
-
 struct QueryItemText {
     let name: String
     let value: MatchText

@@ -23,6 +23,12 @@ extension ReadingExplainer {
             // only moves the edge of the rule.
             add(url: head + "/zq9" + rest)
             add(url: head + "/zq9/" + rest)
+            // The document's literal path patterns as written (non-ASCII escaped): where a reading
+            // about case or decoding and one about flags both explain the case, the rule's own text
+            // tells them apart.
+            for literal in literalPaths(r.aasa).prefix(2) {
+                add(url: head + FeatureCase.escaped(literal.hasPrefix("/") ? literal : "/" + literal) + rest)
+            }
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -31,7 +37,7 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)
@@ -63,5 +69,40 @@ extension ReadingExplainer {
             out.append(rebuilt(DocumentRewrite.replacing("details", in: moved, with: .array(entries))))
         }
         return out
+    }
+
+    /// Path patterns of the document's components (`"/"`) and legacy `paths` with no wildcard, in
+    /// document order.
+    static func literalPaths(_ aasa: JSONValue) -> [String] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        var out: [String] = []
+        for case .object(let entry) in details {
+            if case .array(let components)? = entry["components"] {
+                for case .object(let c) in components { if case .string(let p)? = c["/"] { out.append(p) } }
+            }
+            if case .array(let paths)? = entry["paths"] {
+                for case .string(let p) in paths where !p.hasPrefix("NOT ") { out.append(p) }
+            }
+        }
+        // `$(name)` stays as written: a matcher that takes variables literally matches that text.
+        return out.filter { !$0.isEmpty && !$0.contains("*") && !$0.contains("?") }
+    }
+
+    /// The document with every empty `appIDs` holding another app: an `appID` beside it then counts
+    /// only for a matcher that joins the two (`appid-beside-appids-counted`), not for one that falls
+    /// back to `appID` when `appIDs` is empty.
+    static func filledEmptyAppIDs(_ aasa: JSONValue) -> [JSONValue] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        var changed = false
+        let entries = details.map { e -> JSONValue in
+            guard case .object(let entry) = e, case .array(let ids)? = entry["appIDs"], ids.isEmpty, entry["appID"] != nil else { return e }
+            changed = true
+            return .object(DocumentRewrite.replacing("appIDs", in: entry, with: .array([.string("ZZZZZ99999.zq9.other")])))
+        }
+        guard changed else { return [] }
+        return [.object(DocumentRewrite.replacing("applinks", in: top,
+                                                  with: .object(DocumentRewrite.replacing("details", in: applinks, with: .array(entries)))))]
     }
 }

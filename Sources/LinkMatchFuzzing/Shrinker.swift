@@ -218,6 +218,21 @@ public enum Shrinker {
         }, stillFails: stillFails)
     }
 
+    /// Fewer probes, a smaller file, the edit at the first entry and rule, then shorter probes.
+    public static func shrink(_ c: DiffCase, maxSteps: Int = defaultMaxSteps, stillFails: (DiffCase) -> Bool) -> DiffCase {
+        minimize(c, maxSteps: maxSteps, candidates: { c in
+            var out: [DiffCase] = []
+            for i in c.probes.indices { var d = c; d.probes.remove(at: i); out.append(d) }
+            for json in smaller(c.aasa) { var d = c; d.aasa = json; out.append(d) }
+            if c.entryByte != 0 { var d = c; d.entryByte = 0; out.append(d) }
+            if c.ruleByte != 0 { var d = c; d.ruleByte = 0; out.append(d) }
+            for (i, url) in c.probes.enumerated() {
+                for u in smallerURLs(url) { var d = c; d.probes[i] = u; out.append(d) }
+            }
+            return out
+        }, stillFails: stillFails)
+    }
+
     public static func shrink(_ c: ParserCase, maxSteps: Int = defaultMaxSteps, stillFails: (ParserCase) -> Bool) -> ParserCase {
         minimize(c, maxSteps: maxSteps, candidates: { c in chunksRemoved(c.file).map(ParserCase.init(file:)) }, stillFails: stillFails)
     }
@@ -250,6 +265,10 @@ public enum Shrinker {
                 let start = DiagnosticCase(bytes: bytes)
                 guard DiagnosticsCheck.check(start, engines: engines) != nil else { return bytes }
                 return try shrink(start, maxSteps: maxSteps) { DiagnosticsCheck.check($0, engines: engines) != nil }.encoded()
+            case .diff:
+                let start = DiffCase(bytes: bytes)
+                guard DiffCheck.check(start, engines: engines) != nil else { return bytes }
+                return try shrink(start, maxSteps: maxSteps) { DiffCheck.check($0, engines: engines) != nil }.encoded()
             case .parser:
                 let start = ParserCase(bytes: bytes)
                 guard ParserCheck.check(start) != nil else { return bytes }

@@ -125,7 +125,7 @@ public enum Mutants {
                 name: "mutant:exclude-ignored",
                 document: { d in DocumentRewrite.rules(d) { f in f.exclude = false } }),
                   caughtBy: [.document], mistake: "`exclude: true` (and legacy `NOT `) rules match like normal ones (C3)"),
-        ] + StepMutants.catalog + LoaderMutants.catalog + DiagnosticsMutants.catalog
+        ] + StepMutants.catalog + LoaderMutants.catalog + DiagnosticsMutants.catalog + DiffMutants.catalog
     }
 
     static func replacingQStar(_ s: String) -> String { s.replacingOccurrences(of: "?*", with: "*") }

@@ -20,6 +20,7 @@ final class CorpusReplayTests: XCTestCase {
     func testMetamorphicCorpus() throws { try replay(.metamorphic) }
     func testExternalCorpus() throws { try replay(.external) }
     func testDiagnosticsCorpus() throws { try replay(.diagnostics) }
+    func testDiffCorpus() throws { try replay(.diff) }
 
     /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
     /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read
@@ -56,15 +57,19 @@ final class CorpusReplayTests: XCTestCase {
 
     /// The replay can fail: with a planted-mistake engine as the candidate, the committed seeds alone
     /// expose every mutant (each through the differential or the document target, the planted
-    /// mistakes in validate's checks through the diagnostics target).
+    /// mistakes in validate's checks through the diagnostics target, those in `linkmatch diff`
+    /// through the diff target).
     func testSeedsExposeEveryMutant() throws {
         let differential = try Self.inputs(in: Self.corpus.appendingPathComponent("differential/seeds")).map { try [UInt8](Data(contentsOf: $0)) }
         let document = try Self.inputs(in: Self.corpus.appendingPathComponent("document/seeds")).map { try [UInt8](Data(contentsOf: $0)) }
         let diagnostics = try Self.inputs(in: Self.corpus.appendingPathComponent("diagnostics/seeds")).map { try [UInt8](Data(contentsOf: $0)) }
+        let diff = try Self.inputs(in: Self.corpus.appendingPathComponent("diff/seeds")).map { try [UInt8](Data(contentsOf: $0)) }
         for mutant in Mutants.hunted {
             let engines = Engines(reference: ReferenceEngine(), candidate: mutant.engine)
             let caught = mutant.caughtBy == [.diagnostics]
                 ? diagnostics.contains { Checks.run(.diagnostics, $0, engines: engines) != nil }
+                : mutant.caughtBy == [.diff]
+                ? diff.contains { Checks.run(.diff, $0, engines: engines) != nil }
                 : differential.contains { Checks.run(.differential, $0, engines: engines) != nil }
                     || document.contains { Checks.run(.document, $0, engines: engines) != nil }
             XCTAssertTrue(caught, "no seed exposes mutant \(mutant.name)")

@@ -28,6 +28,8 @@ final class SeedFormatTests: XCTestCase {
                     XCTAssertEqual(ParserCase(bytes: again), ParserCase(bytes: bytes), "case \(i)\n\(readable)")
                 case .diagnostics:
                     XCTAssertEqual(DiagnosticCase(bytes: again), DiagnosticCase(bytes: bytes), "case \(i)\n\(readable)")
+                case .diff:
+                    XCTAssertEqual(DiffCase(bytes: again), DiffCase(bytes: bytes), "case \(i)\n\(readable)")
                 }
             }
         }

@@ -45,7 +45,7 @@ enum DictionaryWriter {
         switch target {
         case .differential, .metamorphic:
             return tokens(patternTexts, .pattern, "pattern", names: names) + tokens(urlTexts, .partText, "text")
-        case .document, .external:
+        case .document, .external, .diff:
             return tokens(patternTexts, .pattern, "pattern", names: names) + tokens(urlTexts, .url, "url")
         case .percentEncoding:
             return tokens(percentTexts, PercentCase.alphabet, "text")

@@ -41,6 +41,7 @@ enum SeedWriter {
                 // seed first.
                 (.external, conformance.map(SeedDerivation.document)),
                 (.diagnostics, DiagnosticSeeds.all()),
+                (.diff, DiffSeeds.all(documents: spec + conformance, realWorld: (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument))),
             ]
             // --only TARGET: rewrite one target's seeds and dictionary, leave the others as they are.
             let only = options.value("--only")

@@ -1,140 +1,83 @@
 import LinkMatch
 
-/// The `diff` check (issue 22): a generated document OLD, a second document NEW derived from it, and
-/// `DocumentDiff.compare(OLD, NEW)` checked against the reference engine, which decides on its own:
+/// What `linkmatch diff` computes, as something a planted mistake can replace. A candidate engine
+/// that conforms (LinkMatchMutants' diff mutants) is checked through this; any other engine
+/// through `StandardDiff`.
+public protocol DiffUnderTest: Sendable {
+    /// The diff of two files, as `DocumentDiff.compare` reports it.
+    func compare(old: DiffSide, new: DiffSide, options: DiffOptions) -> DiffReport
+}
+
+/// `linkmatch diff`'s computation, `DocumentDiff.compare`, which the CLI calls too.
+public struct StandardDiff: DiffUnderTest {
+    public init() {}
+
+    public func compare(old: DiffSide, new: DiffSide, options: DiffOptions) -> DiffReport {
+        DocumentDiff.compare(old: old, new: new, options: options)
+    }
+}
+
+/// The `diff` check (issue 22): a generated file, the two documents OLD and NEW an edit derives from
+/// it (`DiffCase`), and the diff of OLD and NEW checked against the reference engine, which decides
+/// every URL on its own:
 /// - a rewrite that keeps the meaning (pretty-printing and key order, defaults hoisted into every
 ///   rule, legacy `paths` written as components) gives no change;
-/// - every reported witness really changes decision (the reference decides it under both files);
-/// - a URL generated for either document (URLGenerator) that the reference decides differently
-///   under OLD and NEW belongs to an app the diff reports as changed: never to an app "proved"
-///   unchanged, nor to one where the search found nothing.
+/// - every reported witness really changes decision: the reference decides it under OLD and under
+///   NEW, independently, and must give the two outcomes the witness claims, and they must differ;
+/// - an app "proved" unchanged has no witness when the diff is run again without its proofs;
+/// - a probe URL that the reference decides differently under OLD and NEW belongs to an app the diff
+///   reports as changed: never to an app "proved" unchanged, nor to one where the search found nothing.
 public enum DiffCheck {
-    /// How NEW is derived from OLD.
-    public enum Edit: Int, Sendable, CaseIterable {
-        case rewrite, swapAdjacentRules, flipExclude, dropRule, duplicateRuleFirst, changeDefaults
-        /// Whether the edit keeps every decision by construction.
-        public var keepsMeaning: Bool { self == .rewrite }
+    /// The diff under test: the candidate's own, if it has one (a planted mistake), else `linkmatch diff`'s.
+    static func differ(_ engines: Engines) -> any DiffUnderTest {
+        (engines.candidate as? any DiffUnderTest) ?? StandardDiff()
     }
 
-    /// One case: OLD's JSON, the edit and where it applies, and URLs to probe both files with.
-    public struct Case: Sendable {
-        public var old: AASADocument
-        public var new: AASADocument
-        public var edit: Edit
-        public var probes: [String]
+    /// Random URLs per app the diff probes with beyond its fixed candidates: far below the CLI's
+    /// 2,000, so that a fuzzing run tries many files per second.
+    public static let probeBudget = 64
 
-        public init(old: AASADocument, new: AASADocument, edit: Edit, probes: [String]) {
-            self.old = old
-            self.new = new
-            self.edit = edit
-            self.probes = probes
+    public static func check(_ c: DiffCase, engines: Engines) -> CheckFailure? {
+        let (old, new) = c.documents
+        return problem(old: old, new: new, edit: c.edit, probes: c.probes, diff: differ(engines), reference: engines.reference).map {
+            CheckFailure(target: .diff, summary: $0, readable: readable(c, engines: engines))
         }
     }
 
-    /// Decodes a case from fuzzer bytes (total: every byte string is a case).
-    public static func decode(_ bytes: [UInt8]) -> Case {
-        var r = ByteReader(bytes)
-        let json = AASAGenerator.read(&r)
-        let old = (try? AASADocument.parse(Array(json.serialized().utf8)).document) ?? AASADocument()
-        let edit = Edit(rawValue: Int(r.byte()) % Edit.allCases.count) ?? .rewrite
-        let where1 = Int(r.byte()), where2 = Int(r.byte())
-        let new = derive(old, edit, where1, where2)
-        var probes: [String] = []
-        let apps = DocumentDiff.apps(old, new)
-        for i in 0..<24 {
-            probes.append(URLGenerator.read(&r, document: i % 2 == 0 ? old : new, domain: "",
-                                            appID: apps.isEmpty ? nil : apps[i % apps.count]))
-        }
-        return Case(old: old, new: new, edit: edit, probes: probes)
-    }
-
-    /// NEW from OLD, read back from its JSON (so the reference reads NEW's file itself).
-    public static func derive(_ old: AASADocument, _ edit: Edit, _ a: Int, _ b: Int) -> AASADocument {
-        var out = old
-        let withRules = old.entries.indices.filter { !old.entries[$0].rules.isEmpty }
-        let e = withRules.isEmpty ? nil : withRules[a % withRules.count]
-        switch edit {
-        case .rewrite:
-            out = hoisted(old)
-        case .swapAdjacentRules:
-            if let e, out.entries[e].rules.count >= 2 {
-                // A pair with different `exclude` when there is one: only such a swap can change anything.
-                let n = out.entries[e].rules.count - 1
-                let effective = old.effectiveRules(for: old.entries[e].appIDs.first ?? "").filter { $0.entryIndex == e }
-                let exclude = effective.count == n + 1 ? effective.map(\.exclude) : []
-                let i = (0..<n).map { (b + $0) % n }.first { exclude.isEmpty || exclude[$0] != exclude[$0 + 1] } ?? b % n
-                out.entries[e].rules.swapAt(i, i + 1)
-            }
-        case .flipExclude:
-            if let e {
-                let i = b % out.entries[e].rules.count
-                let current = EffectiveRule(rule: out.entries[e].rules[i], entryIndex: e, ruleIndex: i,
-                                            entryDefaults: out.entries[e].defaults, domainDefaults: out.defaults).exclude
-                out.entries[e].rules[i].fields.exclude = !current
-            }
-        case .dropRule:
-            if let e { out.entries[e].rules.remove(at: b % out.entries[e].rules.count) }
-        case .duplicateRuleFirst:
-            if let e { out.entries[e].rules.insert(out.entries[e].rules[b % out.entries[e].rules.count], at: 0) }
-        case .changeDefaults:
-            out.defaults.caseSensitive = !(old.defaults.caseSensitive ?? true)
-        }
-        for e in out.entries.indices {
-            for r in out.entries[e].rules.indices { out.entries[e].rules[r].legacyPath = nil }
-        }
-        let text = DocumentSerializer.json(out).serialized(pretty: a & 1 == 1)
-        return (try? AASADocument.parse(Array(text.utf8)).document) ?? out
-    }
-
-    /// Defaults hoisted into every rule (C5), `defaults` removed; legacy paths become components
-    /// when the caller clears `legacyPath`.
-    static func hoisted(_ document: AASADocument) -> AASADocument {
-        var out = document
-        out.defaults = ComponentFields()
-        for e in out.entries.indices {
-            out.entries[e].defaults = ComponentFields()
-            for r in out.entries[e].rules.indices {
-                let f = document.entries[e].rules[r].fields, x = document.entries[e].defaults, d = document.defaults
-                out.entries[e].rules[r].fields = ComponentFields(
-                    path: f.path ?? x.path ?? d.path, query: f.query ?? x.query ?? d.query, fragment: f.fragment ?? x.fragment ?? d.fragment,
-                    exclude: f.exclude ?? x.exclude ?? d.exclude ?? false,
-                    caseSensitive: f.caseSensitive ?? x.caseSensitive ?? d.caseSensitive ?? true,
-                    percentEncoded: f.percentEncoded ?? x.percentEncoded ?? d.percentEncoded ?? true, comment: f.comment)
-            }
-        }
-        return out
-    }
-
-    /// The first problem, in words, or nil. `mistakes` plants a mistake in the diff (the self-test).
-    public static func problem(_ c: Case, mistakes: Set<DiffPlantedMistake> = [], probeBudget: Int = 64) -> String? {
-        let report = DocumentDiff.compare(old: .document(c.old), new: .document(c.new),
-                                          options: DiffOptions(probeBudget: probeBudget, plantedMistakes: mistakes))
-        if c.edit.keepsMeaning, report.hasChanges { return "a rewrite that keeps the meaning is reported as a change" }
-        let o = ReferenceEngine().prepare(c.old), n = ReferenceEngine().prepare(c.new)
-        for app in report.apps {
-            for change in app.changes {
-                if change.witnesses.isEmpty { return "\(app.appID): \(change.cause.rawValue) has no witness" }
-                for w in change.witnesses {
-                    guard let url = try? ParsedURL(w.url) else { return "witness \(w.url) is not a URL" }
-                    let a = o.decide(url, appID: app.appID, domain: "").outcome, b = n.decide(url, appID: app.appID, domain: "").outcome
-                    if a == b || a != w.old || b != w.new {
-                        return "\(app.appID): witness \(w.url) of \(change.cause.rawValue) is \(w.old.rawValue) -> \(w.new.rawValue), the reference says \(a.rawValue) -> \(b.rawValue)"
+    /// The first problem, in words, or nil.
+    public static func problem(old: AASADocument, new: AASADocument, edit: DiffCase.Edit, probes: [String],
+                               diff: any DiffUnderTest = StandardDiff(), reference: any MatchEngine = ReferenceEngine(),
+                               probeBudget: Int = DiffCheck.probeBudget) -> String? {
+        let report = diff.compare(old: .document(old), new: .document(new), options: DiffOptions(probeBudget: probeBudget))
+        if edit.keepsMeaning, report.hasChanges { return "a rewrite that keeps the meaning is reported as a change" }
+        let o = reference.prepare(old), n = reference.prepare(new)
+        func witnessProblem(_ report: DiffReport) -> String? {
+            for app in report.apps {
+                for change in app.changes {
+                    if change.witnesses.isEmpty { return "\(app.appID): \(change.cause.rawValue) has no witness" }
+                    for w in change.witnesses {
+                        guard let url = try? ParsedURL(w.url) else { return "witness \(w.url) is not a URL" }
+                        let a = o.decide(url, appID: app.appID, domain: "").outcome, b = n.decide(url, appID: app.appID, domain: "").outcome
+                        if a == b || a != w.old || b != w.new {
+                            return "\(app.appID): witness \(w.url) of \(change.cause.rawValue) is \(w.old.rawValue) -> \(w.new.rawValue), the reference says \(a.rawValue) -> \(b.rawValue)"
+                        }
                     }
                 }
             }
+            return nil
         }
-        // The proofs against the search: a witness (checked above for the search-only run below too)
-        // on an app the first run proved unchanged means the proof is wrong.
-        var searchOnly = DiffOptions(probeBudget: probeBudget, plantedMistakes: mistakes)
+        if let problem = witnessProblem(report) { return problem }
+        // The proofs against the search: a witness on an app the first run proved unchanged means
+        // the proof is wrong (the witness is checked with the reference first).
+        var searchOnly = DiffOptions(probeBudget: probeBudget)
         searchOnly.skipsProofs = true
-        let searched = DocumentDiff.compare(old: .document(c.old), new: .document(c.new), options: searchOnly)
+        let searched = diff.compare(old: .document(old), new: .document(new), options: searchOnly)
+        if let problem = witnessProblem(searched) { return "without proofs: " + problem }
         for (app, other) in zip(report.apps, searched.apps) {
-            guard case .provedSame(let why) = app.verdict, let w = other.changes.first?.witnesses.first,
-                  let url = try? ParsedURL(w.url) else { continue }
-            let a = o.decide(url, appID: app.appID, domain: "").outcome, b = n.decide(url, appID: app.appID, domain: "").outcome
-            if a != b { return "\(app.appID): proved unchanged (\(why)) but \(w.url) is \(a.rawValue) -> \(b.rawValue)" }
+            guard case .provedSame(let why) = app.verdict, let w = other.changes.first?.witnesses.first else { continue }
+            return "\(app.appID): proved unchanged (\(why)) but \(w.url) is \(w.old.rawValue) -> \(w.new.rawValue)"
         }
-        for text in c.probes {
+        for text in probes {
             guard let url = try? ParsedURL(text) else { continue }
             for app in report.apps {
                 let a = o.decide(url, appID: app.appID, domain: ""), b = n.decide(url, appID: app.appID, domain: "")
@@ -147,5 +90,62 @@ public enum DiffCheck {
             }
         }
         return nil
+    }
+
+    /// The case as pretty JSON: what decodes it (`aasa`, `edit`, `at`, `probes`), then the two files
+    /// derived from it and the diff's verdict per app, with up to three witnesses each (shown only).
+    public static func readable(_ c: DiffCase, engines: Engines) -> String {
+        let (old, new) = c.documents
+        let report = differ(engines).compare(old: .document(old), new: .document(new), options: DiffOptions(probeBudget: probeBudget))
+        let apps: [JSONValue] = report.apps.map { app in
+            let verdict: String
+            switch app.verdict {
+            case .changed: verdict = "changed"
+            case .provedSame(let why): verdict = "proved unchanged: \(why)"
+            case .notProved: verdict = "not proved (\(app.checkedURLs) URLs checked)"
+            }
+            return ReadableJSON.object([
+                ("app", .string(app.appID)), ("verdict", .string(verdict)),
+                ("changes", ReadableJSON.strings(app.changes.map { change in
+                    change.cause.rawValue + ": " + change.witnesses.prefix(3).map { "\($0.url) \($0.old.rawValue) -> \($0.new.rawValue)" }.joined(separator: ", ")
+                })),
+            ])
+        }
+        return ReadableJSON.object([
+            ("aasa", c.aasa), ("edit", .string(c.edit.name)), ("at", .array([.number(String(c.entryByte)), .number(String(c.ruleByte))])),
+            ("probes", ReadableJSON.strings(c.probes)),
+            ("old", DocumentSerializer.json(old)), ("new", DocumentSerializer.json(new)), ("diff", .array(apps)),
+        ]).serialized(pretty: true)
+    }
+
+    /// Reads `aasa`, `edit`, `at` (default [0, 0]) and `probes` (default none); the derived files and
+    /// the diff shown beside them are ignored.
+    public static func parseReadable(_ text: String) throws(SeedEncodingError) -> DiffCase {
+        let obj = try ReadableJSON.parse(text, what: "the diff case")
+        guard let aasa = obj["aasa"] else { throw SeedEncodingError("missing \"aasa\"") }
+        let name = try ReadableJSON.string(obj, "edit", default: DiffCase.Edit.rewrite.name)
+        guard let edit = DiffCase.Edit.allCases.first(where: { $0.name == name }) else {
+            throw SeedEncodingError("\"edit\": \(name.debugDescription) is not one of \(DiffCase.Edit.allCases.map(\.name).joined(separator: ", "))")
+        }
+        var at: [UInt8] = [0, 0]
+        if let value = obj["at"] {
+            guard case .array(let list) = value, list.count == 2,
+                  case .number(let x) = list[0], case .number(let y) = list[1],
+                  let e = UInt8(x), let r = UInt8(y) else {
+                throw SeedEncodingError("\"at\" must be two numbers from 0 to 255")
+            }
+            at = [e, r]
+        }
+        var probes: [String] = []
+        if let list = obj["probes"] { probes = try ReadableJSON.stringList(list, what: "\"probes\"") }
+        return DiffCase(aasa: aasa, edit: edit, entryByte: at[0], ruleByte: at[1], probes: probes)
+    }
+}
+
+extension DiffCheck: FuzzCheck {
+    public static func decode(_ bytes: [UInt8]) -> DiffCase { DiffCase(bytes: bytes) }
+    public static func run(_ c: DiffCase, engines: Engines) -> CheckFailure? { check(c, engines: engines) }
+    public static func encodeSeed(readableJSON: String) throws(SeedEncodingError) -> [UInt8] {
+        try parseReadable(readableJSON).encoded()
     }
 }

@@ -19,6 +19,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A clean document with planted faults: `validate` reports exactly the diagnostics the faults
     /// were built to cause, and metamorphic changes to the file keep them (DiagnosticsCheck).
     case diagnostics
+    /// A generated file and a second one derived from it (a rewrite or a real edit): `linkmatch
+    /// diff` reports no change for a rewrite, only witnesses the reference confirms, no proof the
+    /// search contradicts, and a change wherever a probe URL changes decision (DiffCheck).
+    case diff
 
     /// The registry: the type that decodes, checks and reads this target's cases.
     public var check: any FuzzCheck.Type {
@@ -30,6 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .metamorphic: return MetamorphicCheck.self
         case .external: return ExternalCheck.self
         case .diagnostics: return DiagnosticsCheck.self
+        case .diff: return DiffCheck.self
         }
     }
 }

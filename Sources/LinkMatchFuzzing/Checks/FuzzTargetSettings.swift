@@ -19,7 +19,7 @@ extension FuzzTarget {
         switch self {
         case .differential, .percentEncoding, .diagnostics: return 512
         case .metamorphic: return 1024
-        case .document, .external: return 4096
+        case .document, .external, .diff: return 4096
         case .parser: return 49152
         }
     }
@@ -46,11 +46,12 @@ extension FuzzTarget {
     /// seeds 1-3) it found 6, 4, 4 classes with 0 and 5, 5, 5 with the default (longer inputs mean more
     /// requests to a slow peer per execution). parser and percent-encoding have no planted mistakes to
     /// measure with, so they keep the default too; diagnostics has not been measured with 0 (its
-    /// planted mistakes are found from the committed seeds, docs/FUZZING.md "diagnostics").
+    /// planted mistakes are found from the committed seeds, docs/FUZZING.md "diagnostics"), nor has diff
+    /// (its planted mistakes are found from the committed seeds in seconds, docs/HISTORY.md).
     public var searchFlags: [String] {
         switch self {
         case .document, .differential: return ["-len_control=0"]
-        case .percentEncoding, .parser, .metamorphic, .external, .diagnostics: return []
+        case .percentEncoding, .parser, .metamorphic, .external, .diagnostics, .diff: return []
         }
     }
 

@@ -133,33 +133,46 @@ public struct DiffOptions: Sendable {
     public var seed: UInt64
     /// Witnesses kept per change.
     public var witnessesPerChange: Int
-    /// Planted mistakes for the `diff` fuzz target's self-test (LinkMatchMutants); empty in real use.
-    public var plantedMistakes: Set<DiffPlantedMistake>
+    /// Steps of the diff that the `diff` fuzz target's planted mistakes replace (LinkMatchMutants).
+    /// Package access: the shipped CLI and library users only ever run the defaults.
+    package var hooks = DiffHooks()
     /// Search witnesses even where a proof applies (the `diff` check compares the two: a verified
     /// witness on a "proved" app is an unsound proof).
     public var skipsProofs = false
 
     /// Options with the defaults of `linkmatch diff`.
     public init(apps: [String]? = nil, domain: String = "", probeBudget: Int = DiffOptions.defaultProbeBudget,
-                seed: UInt64 = 0x5EED, witnessesPerChange: Int = 3, plantedMistakes: Set<DiffPlantedMistake> = []) {
+                seed: UInt64 = 0x5EED, witnessesPerChange: Int = 3) {
         self.apps = apps
         self.domain = domain
         self.probeBudget = probeBudget
         self.seed = seed
         self.witnessesPerChange = witnessesPerChange
-        self.plantedMistakes = plantedMistakes
     }
 
     /// 2,000 random URLs per app (docs/DIFF.md "The work budget").
     public static let defaultProbeBudget = 2_000
 }
 
-/// A deliberate mistake the `diff` fuzz target must catch (only LinkMatchMutants sets these).
-public enum DiffPlantedMistake: String, Sendable, Hashable, CaseIterable {
-    /// A candidate is kept as a witness when the deciding rule changed, even if the decision did not
-    /// (the witness check compares traces, not outcomes, and never asks the reference).
-    case droppedWitnessCheck = "diff-dropped-witness-check"
-    /// The reorder proof skips pairs of rules that were next to each other (an off-by-one in the
-    /// inversion scan), so swapping two adjacent overlapping rules is "proved" harmless.
-    case ruleOrderOffByOne = "diff-rule-order-off-by-one"
+/// Two steps of the diff as replaceable functions, so that LinkMatchMutants can plant a mistake in
+/// each and the `diff` fuzz target can be shown to find it (as `DocumentParser`'s hooks do for
+/// `validate`). Package access: nothing outside this package can change them.
+package struct DiffHooks: Sendable {
+    /// Whether a URL is a witness, given its compiled decisions under OLD and NEW and a way to ask
+    /// the reference for its own two decisions.
+    package var confirmsWitness: @Sendable (_ old: Decision, _ new: Decision, _ reference: () -> (old: Decision, new: Decision)) -> Bool
+        = DiffHooks.decisionChangedForBothEngines
+    /// The positions in OLD's normalised rule list that the reorder proof compares with rule `i`
+    /// (every later one: each pair whose order changed must be harmless).
+    package var laterRules: @Sendable (_ i: Int, _ count: Int) -> Range<Int> = { i, count in (i + 1)..<max(i + 1, count) }
+
+    package init() {}
+
+    /// The outcome changed, and the reference decides both files the same as the compiled engine.
+    package static func decisionChangedForBothEngines(_ old: Decision, _ new: Decision,
+                                                      _ reference: () -> (old: Decision, new: Decision)) -> Bool {
+        guard old.outcome != new.outcome else { return false }
+        let r = reference()
+        return r.old.outcome == old.outcome && r.new.outcome == new.outcome
+    }
 }

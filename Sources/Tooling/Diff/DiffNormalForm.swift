@@ -106,16 +106,15 @@ enum DiffProof {
     /// match X and NEW's first match Y differ, X and Y both match it and changed order, so they have
     /// the same `exclude`: the outcome is the same.
     static func harmlessReorder(_ old: AppRules, _ new: AppRules, _ oldVariables: VariableTable,
-                                _ newVariables: VariableTable, mistakes: Set<DiffPlantedMistake>) -> String? {
+                                _ newVariables: VariableTable, hooks: DiffHooks = DiffHooks()) -> String? {
         guard old.normalised.count == new.normalised.count, Set(old.normalised) == Set(new.normalised),
               sameVariables(old, new, oldVariables, newVariables) else { return nil }
         var rank: [RuleKey: Int] = [:]
         for (i, key) in new.normalised.enumerated() { rank[key] = i }
         let order = old.normalised.map { rank[$0] ?? 0 }
         var moved = 0
-        let gap = mistakes.contains(.ruleOrderOffByOne) ? 2 : 1
         for i in order.indices {
-            for j in (i + gap)..<max(i + gap, order.count) where order[i] > order[j] {
+            for j in hooks.laterRules(i, order.count) where order[i] > order[j] {
                 moved += 1
                 let a = old.normalised[i], b = old.normalised[j]
                 guard let x = old.firstOfKey[a], let y = old.firstOfKey[b] else { return nil }

@@ -9,7 +9,7 @@ public enum DocumentDiff {
     /// Compares `old` and `new`. Never traps and never throws; the work is bounded by the rules'
     /// example URLs plus `options.probeBudget` random URLs per app.
     public static func compare(old: DiffSide, new: DiffSide, options: DiffOptions = DiffOptions()) -> DiffReport {
-        let sides = Sides(old: old, new: new, mistakes: options.plantedMistakes)
+        let sides = Sides(old: old, new: new, hooks: options.hooks)
         let apps = options.apps ?? Self.apps(old.document, new.document)
         return DiffReport(apps: apps.map { sides.diff(app: $0, options: options) })
     }
@@ -29,16 +29,16 @@ private struct Sides {
     let newCompiled: CompiledDocument?
     let oldReference: (any PreparedDocument)?
     let newReference: (any PreparedDocument)?
-    let mistakes: Set<DiffPlantedMistake>
+    let hooks: DiffHooks
 
-    init(old: DiffSide, new: DiffSide, mistakes: Set<DiffPlantedMistake>) {
+    init(old: DiffSide, new: DiffSide, hooks: DiffHooks) {
         self.old = old.document
         self.new = new.document
         oldCompiled = self.old.map(CompiledDocument.init)
         newCompiled = self.new.map(CompiledDocument.init)
         oldReference = self.old.map { ReferenceEngine().prepare($0) }
         newReference = self.new.map { ReferenceEngine().prepare($0) }
-        self.mistakes = mistakes
+        self.hooks = hooks
     }
 
     func diff(app: String, options: DiffOptions) -> AppDiff {
@@ -51,7 +51,7 @@ private struct Sides {
                 return AppDiff(appID: app, verdict: .provedSame("neither file lists the app"), changes: [], checkedURLs: 0)
             }
             if !options.skipsProofs, let why = DiffProof.sameRules(oldRules, newRules, old.variables, new.variables)
-                ?? DiffProof.harmlessReorder(oldRules, newRules, old.variables, new.variables, mistakes: mistakes) {
+                ?? DiffProof.harmlessReorder(oldRules, newRules, old.variables, new.variables, hooks: hooks) {
                 return AppDiff(appID: app, verdict: .provedSame(why), changes: [], checkedURLs: 0)
             }
         } else if old == nil, new == nil {
@@ -94,14 +94,8 @@ private struct Sides {
     /// decisions; nil otherwise.
     private func witness(_ url: ParsedURL, app: String, domain: String) -> DiffWitness? {
         let o = decide(oldCompiled, url, app, domain), n = decide(newCompiled, url, app, domain)
-        if mistakes.contains(.droppedWitnessCheck) {
-            // The planted mistake: a change of deciding rule is taken for a change of decision.
-            guard o.outcome != n.outcome || o.rule?.sourcePath != n.rule?.sourcePath else { return nil }
-        } else {
-            guard o.outcome != n.outcome else { return nil }
-            let ro = decide(oldReference, url, app, domain), rn = decide(newReference, url, app, domain)
-            guard ro.outcome == o.outcome, rn.outcome == n.outcome else { return nil }
-        }
+        guard hooks.confirmsWitness(o, n, { (decide(oldReference, url, app, domain), decide(newReference, url, app, domain)) })
+        else { return nil }
         return DiffWitness(url: url.text, old: o.outcome, new: n.outcome, oldRule: o.rule?.sourcePath, newRule: n.rule?.sourcePath)
     }
 

@@ -18,6 +18,11 @@ enum CorpusTool {
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else { return usageError("missing command") }
+        // `--help` anywhere asks for the usage: it must never run a command (write-seeds writes Corpus/).
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage, terminator: "")
+            return 0
+        }
         var options = Options(Array(arguments.dropFirst()))
         switch command {
         case "readable": return readable(&options)

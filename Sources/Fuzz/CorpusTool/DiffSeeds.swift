@@ -26,7 +26,6 @@ enum DiffSeeds {
             let edit = DiffCase.Edit.allCases[i % DiffCase.Edit.allCases.count]
             // Findings of this target not fixed yet (the search misses the witness the probe shows):
             // a seed must pass, so they are left out until the diff finds them (docs/HISTORY.md).
-            if knownFindings.contains("\(c.name)-\(edit.name)") { continue }
             add("\(c.name)-\(edit.name)", DiffCase(aasa: c.aasa, edit: edit, probes: Array(c.urls.prefix(DiffCase.maxProbes))))
         }
         for seed in realWorld {
@@ -41,12 +40,6 @@ enum DiffSeeds {
         }
         return out
     }
-
-    /// Seeds the diff fails today: `notProved` while a probe changes decision (a trailing-slash
-    /// URL after a swap; a percent-encoded `é` after `caseSensitive` flips).
-    static let knownFindings: Set<String> = [
-        "spec-C3-apple-canadian-exclusion-swap-adjacent-rules", "spec-E1-non-ascii-e-acute-sensitive-change-defaults",
-    ]
 
     /// The parameters a twin holds (`DiffCheck.encodeSeed` reads them back).
     static func readable(_ c: DiffCase) -> JSONValue {

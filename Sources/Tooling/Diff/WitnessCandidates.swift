@@ -3,10 +3,12 @@ import LinkMatchCore
 import LinkMatchRandom
 
 /// The URLs the diff decides while looking for witnesses, in three rounds (docs/DIFF.md "The work
-/// budget"): the example URLs of every rule of both files (`ExampleURLs`: each `*` written out as
+/// budget"): the example URLs of every rule of both files (`ExampleURLs`, strict and lenient: each `*` written out as
 /// nothing and as `x`, each `?` as `a`, each variable as its first value; case variants for
 /// case-insensitive rules), then fixed variants of each (upper and lower case, a trailing slash, an
-/// extra segment, the parent path, without query and fragment), then `budget` random recombinations
+/// extra segment, the parent path, without query and fragment, with a query and a fragment `x`, with empty ones),
+/// then every pair's path prefix crossed with the other's
+/// rest (`crossedPaths`), then `budget` random recombinations
 /// of their pieces (a path with another URL's query and fragment, cut or extended by a segment taken
 /// from another path, two queries joined).
 struct WitnessCandidates {
@@ -24,7 +26,9 @@ struct WitnessCandidates {
         var base: [String] = []
         for (rule, variables) in rules {
             for table in [variables] + Self.otherValues(of: rule, variables) {
-                for url in ExampleURLs.urls(for: rule, variables: table) {
+                // Lenient too: a rule whose text is no URL text as written (a bare `%`, a raw
+                // non-ASCII name) still gets the URL a user would type for it.
+                for url in ExampleURLs.urls(for: rule, variables: table) + ExampleURLs.urls(for: rule, variables: table, lenient: true) {
                     let text = origin + url.dropFirst(ExampleURLs.origin.count)
                     if seen.insert(text).inserted { base.append(text) }
                 }
@@ -49,7 +53,13 @@ struct WitnessCandidates {
                 join("/" + parent, p.query, p.fragment),
                 join(path, nil, nil),
                 join(path, p.query, nil),
-            ] where seen.insert(variant).inserted {
+                // A query and a fragment no rule writes: `""` patterns and absent parts differ there.
+                join(path, p.query, "x"),
+                join(path, "x", p.fragment),
+                join(path, "x", "x"),
+                join(path, "", p.fragment),  // an empty query (`?`) is present, unlike an absent one
+                join(path, p.query, ""),
+            ] + Self.decodedCaseVariants(path).map({ join($0, p.query, p.fragment) }) where seen.insert(variant).inserted {
                 out.append(variant)
             }
         }
@@ -61,6 +71,7 @@ struct WitnessCandidates {
             for j in others where j != i {
                 let q = pieces[j]
                 for variant in [join(p.path, q.query, q.fragment), join(p.path, p.query, q.fragment), join(p.path, q.query, p.fragment)]
+                    + Self.crossedPaths(p.path, q.path).map({ join($0, q.query, q.fragment) })
                 where seen.insert(variant).inserted {
                     out.append(variant)
                 }
@@ -98,6 +109,26 @@ struct WitnessCandidates {
             if any { tables.append(VariableTable(custom: custom)) }
         }
         return tables
+    }
+
+    /// A path's escapes decoded, upper- and lower-cased, and encoded again: `/%C3%89` gives `/%C3%A9`
+    /// (a case-insensitive rule, E1, folds the decoded text; the hex digits are no letters of it).
+    static func decodedCaseVariants(_ path: String) -> [String] {
+        guard path.contains("%") else { return [] }
+        let decoded = PercentCoding.decodeLenient(path)
+        return [decoded.uppercased(), decoded.lowercased()].map { ExampleURLs.escaped($0, keeping: "/") }
+    }
+
+    /// `a`'s first k segments followed by `b`'s segments after its first k (b's trailing `/` kept),
+    /// for each k that leaves both sides something: where one rule's prefix (`/en_CA/*`) meets
+    /// another's shape (`/$(lang)_$(region)/$(food)/`), `/en_CA/pizza/` is decided by both.
+    static func crossedPaths(_ a: String, _ b: String) -> [String] {
+        let sa = a.split(separator: "/"), sb = b.split(separator: "/")
+        guard sa.count >= 1, sb.count >= 2 else { return [] }
+        let tail = b.hasSuffix("/") ? "/" : ""
+        return (1..<min(sa.count + 1, sb.count)).map { k in
+            "/" + (sa.prefix(k) + sb.dropFirst(k)).joined(separator: "/") + tail
+        }
     }
 
     /// Values of each variable written out per rule (the first one and this many more, at most).

@@ -10,12 +10,21 @@ enum ExampleURLs {
 
     /// The rule's written-out URL, and for a case-insensitive rule also its upper- and lower-case
     /// variants. Empty when a pattern cannot be written out (undefined variable, broken `$(`).
-    static func urls(for rule: EffectiveRule, variables: VariableTable) -> [String] {
-        urls(for: rule, variables: variables, star: "") + urls(for: rule, variables: variables, star: "x")
+    ///
+    /// `lenient`: text that is not URL text (a raw non-ASCII character, a bare `%`, a delimiter) is
+    /// percent-encoded instead of dropping the rule. Such a URL need not match the rule (with
+    /// `percentEncoded` true the pattern is compared with the URL as written), but it is the URL a
+    /// user would type for it: `linkmatch diff` tries it as a witness.
+    static func urls(for rule: EffectiveRule, variables: VariableTable, lenient: Bool = false) -> [String] {
+        urls(for: rule, variables: variables, star: "", lenient: lenient) + urls(for: rule, variables: variables, star: "x", lenient: lenient)
     }
 
-    static func urls(for rule: EffectiveRule, variables: VariableTable, star: String) -> [String] {
+    static func urls(for rule: EffectiveRule, variables: VariableTable, star: String, lenient: Bool = false) -> [String] {
         func text(_ pattern: String, _ variables: VariableTable) -> String? { Self.text(pattern, variables, star: star) }
+        func encode(_ text: String, _ percentEncoded: Bool, keeping: String) -> String? {
+            // `&` and `=` are plain text in a path (only query items use them as delimiters).
+            Self.encode(text, percentEncoded, keeping: keeping) ?? (lenient ? Self.escaped(text, keeping: keeping == "/" ? "/&=" : keeping) : nil)
+        }
         guard let path = text(rule.path ?? "*", variables),
               let pathPart = encode(path.hasPrefix("/") ? path : "/" + path, rule.percentEncoded, keeping: "/") else { return [] }
         var query: String?
@@ -80,6 +89,25 @@ enum ExampleURLs {
 
     /// The text as it would be written in a URL part: with `percentEncoded` false it is encoded
     /// (keeping the given delimiters); otherwise it must already be URL text (nil if not).
+    /// `text` as URL text whatever it holds: unsafe bytes, a `%` that starts no escape and the
+    /// delimiters not in `keeping` percent-encoded (upper-case hex).
+    static func escaped(_ text: String, keeping: String) -> String {
+        let bytes = Array(text.utf8)
+        let forbidden = "#?&=/".utf8.filter { !keeping.utf8.contains($0) }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for (i, b) in bytes.enumerated() {
+            let startsEscape = b == UInt8(ascii: "%") && i + 2 < bytes.count
+                && PercentCoding.hexValue(bytes[i + 1]) != nil && PercentCoding.hexValue(bytes[i + 2]) != nil
+            if ParsedURL.isUnsafe(b) || forbidden.contains(b) || (b == UInt8(ascii: "%") && !startsEscape) {
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            } else {
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     static func encode(_ text: String, _ percentEncoded: Bool, keeping: String) -> String? {
         if !percentEncoded {
             return text.split(separator: "/", omittingEmptySubsequences: false).map { PercentCoding.encode(String($0)) }

@@ -41,13 +41,16 @@ final class PeerLimitTests: XCTestCase {
     }
 
     /// Read as a known-differences file, the replay line is a difference (the peer and LinkMatch
-    /// disagree), so `linkmatch fuzz` counts it among the known classes: three deviations and the limit.
+    /// disagree), so `linkmatch fuzz` counts it among the known classes: one per line of the file
+    /// (the deviations' class lines and the limit's replay line).
     func testTheKnownFileAcceptsTheLimit() throws {
         let known = Self.peers.appendingPathComponent("regex_matcher.known").path
         let program = "python3 '\(Self.peers.appendingPathComponent("regex_matcher.py").path)'"
         let run = try LinkMatchTool.run(["fuzz", "--program", program, "--known", known, "--cases", "1"])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("4 known classes from"), run.stdout)
+        let lines = try String(contentsOfFile: known, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("{") }
+        XCTAssertTrue(lines.contains { $0.hasPrefix("{\"id\":\"backtracking\"") }, "the limit's replay line is gone")
+        XCTAssertTrue(run.stdout.contains("\(lines.count) known classes from"), run.stdout)
         XCTAssertFalse((run.stdout + run.stderr).contains("agree on this replay line"), "a replay line of the known file no longer differs:\n\(run.stdout)\(run.stderr)")
     }
 }

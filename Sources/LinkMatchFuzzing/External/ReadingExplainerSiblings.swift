@@ -29,6 +29,11 @@ extension ReadingExplainer {
             for literal in literalPaths(r.aasa).prefix(2) {
                 add(url: head + FeatureCase.escaped(literal.hasPrefix("/") ? literal : "/" + literal) + rest)
             }
+            // And the literal fragment patterns as the URL's fragment.
+            let withoutFragment = head + String(tail.prefix { $0 != "#" })
+            for literal in literalPatterns(r.aasa, key: "#").prefix(2) {
+                add(url: withoutFragment + "#" + FeatureCase.escaped(literal))
+            }
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -69,6 +74,19 @@ extension ReadingExplainer {
             out.append(rebuilt(DocumentRewrite.replacing("details", in: moved, with: .array(entries))))
         }
         return out
+    }
+
+    /// The string patterns under `key` (`"#"`, or `"?"` as a whole) of every component, with no
+    /// wildcard, in document order.
+    static func literalPatterns(_ aasa: JSONValue, key: String) -> [String] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        var out: [String] = []
+        for case .object(let entry) in details {
+            guard case .array(let components)? = entry["components"] else { continue }
+            for case .object(let c) in components { if case .string(let p)? = c[key] { out.append(p) } }
+        }
+        return out.filter { !$0.isEmpty && !$0.contains("*") && !$0.contains("?") }
     }
 
     /// Path patterns of the document's components (`"/"`) and legacy `paths` with no wildcard, in

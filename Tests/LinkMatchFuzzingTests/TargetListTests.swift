@@ -141,4 +141,18 @@ final class TargetListTests: XCTestCase {
         XCTAssertEqual(FuzzTarget.document.optionsFile, "[libfuzzer]\nmax_len = 4096\ntimeout = 10\nlen_control = 0\n")
         XCTAssertEqual(FuzzTarget.parser.optionsFile, "[libfuzzer]\nmax_len = 49152\ntimeout = 10\n")
     }
+
+    /// The nightly job fuzzes every target one after the other: its time limit must hold the fuzzing
+    /// (targets x the seconds it passes) with room for the builds, merges and minimizing (at least 30 min).
+    /// It was once 90 min for 8 targets x 10 min, so GitHub would have cancelled every night's run.
+    func testNightlyWorkflowHasTimeForEveryTarget() throws {
+        let workflow = try text(".github/workflows/nightly-fuzz.yml")
+        guard let limit = workflow.firstMatch(of: /timeout-minutes: (\d+)/).flatMap({ Int($0.1) }),
+              let seconds = workflow.firstMatch(of: /inputs\.seconds \|\| '(\d+)'/).flatMap({ Int($0.1) }) else {
+            return XCTFail("nightly-fuzz.yml: no timeout-minutes or default seconds found")
+        }
+        let fuzzingMinutes = FuzzTarget.allCases.count * seconds / 60
+        XCTAssertGreaterThanOrEqual(limit, fuzzingMinutes + 30,
+                                    "\(FuzzTarget.allCases.count) targets x \(seconds) s = \(fuzzingMinutes) min of fuzzing alone")
+    }
 }

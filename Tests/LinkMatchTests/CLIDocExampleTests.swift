@@ -2,18 +2,21 @@ import Foundation
 import XCTest
 import LinkMatchTestData
 
-/// The `check`, `explain` and `validate` examples of README.md and docs/CLI.md are real runs: each
+/// The `check`, `explain`, `validate`, `diff`, `conformance` and `open-points` examples of README.md,
+/// docs/CLI.md and docs/DIFF.md are real runs: each
 /// `$ linkmatch ...` line of a code block is run again through the built binary, as a shell runs it
 /// from the repository root (`$S` is TestData/real-world-aasa, stderr and stdout together), and what it
 /// prints must be the lines the document shows under it, exactly; a `[exit N]` line after them must be
 /// its exit status. A line `...` in the document stands for lines left out (abridged output).
 ///
 /// The docs' Errors examples use `minid.json` (a copy of $S/felleslosninger__minid.no__well-known.json)
-/// and `pipe` (a FIFO): those run in a scratch folder that holds both. An example that cannot be run
+/// and `pipe` (a FIFO): those run in a scratch folder that holds both. A file the document shows with
+/// `$ cat NAME` (a request file for `conformance`) is written there with the lines shown, and the
+/// commands naming it run there too. An example that cannot be run
 /// here is listed in `notReplayed` with the reason; every other one runs.
 final class CLIDocExampleTests: XCTestCase {
-    static let documents = ["README.md", "docs/CLI.md"]
-    static let subcommands = ["check", "explain", "validate"]
+    static let documents = ["README.md", "docs/CLI.md", "docs/DIFF.md"]
+    static let subcommands = ["check", "explain", "validate", "diff", "conformance", "open-points"]
 
     /// Examples not replayed, by the start of their command line, and why.
     static let notReplayed: [String: String] = [
@@ -29,12 +32,22 @@ final class CLIDocExampleTests: XCTestCase {
         var status: Int32?
     }
 
-    /// Every `$ linkmatch check|explain|validate` line of the documents with the output shown under it.
+    /// Every `$ linkmatch SUBCOMMAND` line of the documents (`subcommands`) with the output shown under it.
     static func examples() throws -> [Example] {
+        try examplesAndShownFiles().examples
+    }
+
+    /// The examples, and the files the documents show with `$ cat NAME` (name -> the lines shown).
+    static func examplesAndShownFiles() throws -> (examples: [Example], files: [String: [String]]) {
         var examples: [Example] = []
+        var files: [String: [String]] = [:]
         for document in documents {
             for block in try MarkdownBlock.all(in: try MarkdownBlock.file(document)) {
                 for (index, line) in block.lines.enumerated() {
+                    if line.hasPrefix("$ cat "), !line.contains("/") {
+                        files[String(line.dropFirst("$ cat ".count))] = Array(block.lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") })
+                        continue
+                    }
                     guard subcommands.contains(where: { line.hasPrefix("$ linkmatch \($0) ") }) else { continue }
                     var output: [String] = []
                     var status: Int32?
@@ -51,11 +64,11 @@ final class CLIDocExampleTests: XCTestCase {
                 }
             }
         }
-        return examples
+        return (examples, files)
     }
 
     func testExamplesAreWhatTheBinaryPrints() throws {
-        let examples = try Self.examples()
+        let (examples, shownFiles) = try Self.examplesAndShownFiles()
         XCTAssertGreaterThanOrEqual(examples.count, 15, "the docs lost their check/explain/validate examples")
         for subcommand in Self.subcommands {
             XCTAssertTrue(examples.contains { $0.command.hasPrefix("linkmatch \(subcommand) ") }, "no example of \(subcommand)")
@@ -64,11 +77,15 @@ final class CLIDocExampleTests: XCTestCase {
             try FileManager.default.copyItem(atPath: LinkMatchTool.realWorld("felleslosninger__minid.no__well-known.json"),
                                              toPath: scratch + "/minid.json")
             XCTAssertEqual(mkfifo(scratch + "/pipe", 0o600), 0, "mkfifo")
+            for (name, lines) in shownFiles {
+                try (lines.joined(separator: "\n") + "\n").write(toFile: scratch + "/" + name, atomically: true, encoding: .utf8)
+            }
             var replayed = 0
             for example in examples {
                 let at = "\(example.document):\(example.line): \(example.command)"
                 if Self.notReplayed.keys.contains(where: { example.command.hasPrefix($0) }) { continue }
                 let inScratch = example.command.contains(" minid.json") || example.command.contains(" pipe ")
+                    || shownFiles.keys.contains { example.command.contains(" " + $0) }
                 let run = try Self.shell(example.command, in: inScratch ? scratch : TestDataFolder.repositoryRoot.path)
                 if let status = example.status {
                     XCTAssertEqual(run.status, status, "\(at): exit status\n\(run.output)")

@@ -31,7 +31,7 @@ final class ReadingsTests: XCTestCase {
         XCTAssertEqual(Readings.all.filter { if case .misreading = $0.kind { return true } else { return false } }.map(\.name),
                        ["fold-ascii-only", "first-query-item-only", "entry-defaults-ignored", "trailing-slash-significant",
                         "no-parent-path", "appid-beside-appids-counted", "defaults-ignored", "top-defaults-ignored", "no-slash-rules",
-                        "last-query-item-only", "absent-query-item-fails", "variables-literal", "percent-encoded-ignored",
+                        "last-query-item-only", "absent-query-item-fails", "variables-literal", "predefined-values-unfolded", "percent-encoded-ignored",
                         "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive"])
         XCTAssertGreaterThanOrEqual(Readings.all.count, 20)
         for reading in Readings.all {
@@ -126,6 +126,26 @@ final class ReadingsTests: XCTestCase {
             ("variables-literal",
              #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)"}]}]}}"#,
              "https://example.com/$(food)", "no_match", "match"),
+            // V3: with `caseSensitive: false` the text folds; the predefined values stay as listed.
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)","caseSensitive":false}]"#),
+             "https://example.com/q", "match", "no_match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)","caseSensitive":false}]"#),
+             "https://example.com/Q", "match", "no_match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(region)","caseSensitive":false}]"#),
+             "https://example.com/gb", "match", "no_match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(alpha)","caseSensitive":false}]"#),
+             "https://example.com/Q", "match", "match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(lang)","caseSensitive":false}]"#),
+             "https://example.com/EN", "match", "match"),
+            // Case-sensitive rules, and custom variables (V5 included), are not touched.
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)"}]"#), "https://example.com/Q", "match", "match"),
+            ("predefined-values-unfolded",
+             #"{"applinks":{"substitutionVariables":{"upper":["A"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(upper)","caseSensitive":false}]}]}}"#,
+             "https://example.com/a", "match", "match"),
+            // The variables are the file's: a case-sensitive rule after a rewritten one keeps the whole list.
+            ("predefined-values-unfolded",
+             OpenPoints.components(#"[{"/":"/x/$(upper)","caseSensitive":false},{"/":"/$(upper)"}]"#),
+             "https://example.com/Q", "match", "match"),
             ("percent-encoded-ignored", OpenPoints.components(#"[{"/":"/a b","percentEncoded":false}]"#), "https://example.com/a%20b", "match", "no_match"),
             ("percent-encoded-ignored", OpenPoints.components(#"[{"/":"/a%20b","percentEncoded":false}]"#), "https://example.com/a%20b", "no_match", "match"),
             ("appid-fallback-when-appids-empty",
@@ -145,7 +165,7 @@ final class ReadingsTests: XCTestCase {
             XCTAssertEqual(try decide(ReferenceEngine(), c.json, c.url), c.linkmatch, "reference, \(c.name) case \(c.url)")
             XCTAssertEqual(try decide(reading.engine, c.json, c.url), c.reading, "\(c.name) on \(c.url)")
         }
-        XCTAssertEqual(Set(cases.map(\.name)).count, 16)
+        XCTAssertEqual(Set(cases.map(\.name)).count, 17)
     }
 
     /// Part requests go through the misreadings of a step too (the `differential` fuzz target sees them).
@@ -159,6 +179,9 @@ final class ReadingsTests: XCTestCase {
         try part("trailing-slash-significant", PartRequest(pattern: "/a", kind: .path, text: "/a/"), .notMatched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy"), .notMatched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy/x"), .matched)
+        try part("predefined-values-unfolded", PartRequest(pattern: "$(upper)", kind: .plain, text: "Q", caseSensitive: false), .notMatched)
+        try part("predefined-values-unfolded", PartRequest(pattern: "$(alpha)", kind: .plain, text: "Q", caseSensitive: false), .matched)
+        try part("predefined-values-unfolded", PartRequest(pattern: "$(upper)", kind: .plain, text: "Q"), .matched)
     }
 
     /// Two readings composed decide as both: `A+B` names them (as `conformance --reading A+B`).

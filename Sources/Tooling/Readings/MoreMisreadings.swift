@@ -97,6 +97,17 @@ enum MoreMisreadings {
                             u.fragment = u.fragment.map(dollarsHidden)
                             return u
                         })),
+            Reading(name: "predefined-values-unfolded", kind: .misreading(rule: "V3"),
+                    summary: "`caseSensitive: false` folds the text and the literals but not the values of predefined variables, so `$(upper)` and `$(region)` match nothing there",
+                    engine: ReadingEngine(
+                        name: "reading:predefined-values-unfolded",
+                        request: { r in
+                            guard !r.caseSensitive else { return r }
+                            var r = r
+                            r.variables = VariableTable(custom: r.variables.custom + unfoldedPredefined(in: r.pattern, r.variables))
+                            return r
+                        },
+                        document: unfoldingPredefinedInDocument)),
             Reading(name: "percent-encoded-ignored", kind: .misreading(rule: "E3"),
                     summary: "`percentEncoded: false` is ignored: the URL is always compared as written",
                     engine: ReadingEngine(
@@ -212,6 +223,60 @@ enum MoreMisreadings {
         return s.components(separatedBy: kept).map { part in
             String(String.UnicodeScalarView(part.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 }))
         }.joined(separator: kept)
+    }
+
+    // MARK: - V3
+
+    // A matcher that folds the text (and the pattern's literals) but compares a predefined variable's
+    // values as listed sees a value with a capital letter never match: the folded text has none. So
+    // the reading keeps, of each predefined list, exactly the values folding leaves unchanged (all
+    // of `lower`, `digit` and `lang`, the lower-case half of `alpha`, none of `upper` and `region`);
+    // LinkMatch's own folding of those is then the identity. Exact for the predefined tables, whose
+    // values are ASCII without wildcards.
+
+    /// A predefined list as the reading compares it: the values that folding does not change.
+    static func unfoldedValues(_ values: [String]) -> [String] {
+        values.filter { CaseFolding.fold($0).unicodeScalars.elementsEqual($0.unicodeScalars) }
+    }
+
+    /// The predefined variables `pattern` uses that `variables` does not replace (V5) and whose list
+    /// the reading shortens, each with its shortened list.
+    static func unfoldedPredefined(in pattern: String, _ variables: VariableTable) -> [(name: String, values: [String])] {
+        guard let parsed = try? PatternParser.parse(pattern) else { return [] }
+        var out: [(name: String, values: [String])] = []
+        for case .variable(let name) in parsed.elements where !variables.definesCustom(name) && !out.contains(where: { $0.name == name }) {
+            guard let values = VariableTable.predefined(name) else { continue }
+            let kept = unfoldedValues(values)
+            if kept.count != values.count { out.append((name, kept)) }
+        }
+        return out
+    }
+
+    /// The name that stands for predefined `name` in the rules the reading rewrites.
+    static func unfoldedName(_ name: String) -> String { "__linkmatch_unfolded_" + name }
+
+    /// In every rule with `caseSensitive: false`, each predefined variable whose list the reading
+    /// shortens is replaced by a custom one with the shortened list (the variables are the file's, so
+    /// a case-sensitive rule keeps the whole list).
+    @Sendable static func unfoldingPredefinedInDocument(_ d: AASADocument) -> AASADocument {
+        var added: [(name: String, values: [String])] = []
+        var out = DocumentRewrite.rules(d) { f in
+            guard f.caseSensitive == false else { return }
+            DocumentRewrite.patterns(&f) { source in
+                let shortened = unfoldedPredefined(in: source, d.variables)
+                guard !shortened.isEmpty, let pattern = try? PatternParser.parse(source) else { return source }
+                for v in shortened where !added.contains(where: { $0.name == unfoldedName(v.name) }) {
+                    added.append((unfoldedName(v.name), v.values))
+                }
+                return patternSource(pattern.elements.map { e in
+                    if case .variable(let name) = e, shortened.contains(where: { $0.name == name }) { return .variable(unfoldedName(name)) }
+                    return e
+                })
+            }
+        }
+        guard !added.isEmpty else { return out }
+        out.variables = VariableTable(custom: out.variables.custom + added)
+        return out
     }
 
     // MARK: - D4

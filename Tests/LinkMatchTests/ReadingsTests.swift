@@ -89,6 +89,14 @@ final class ReadingsTests: XCTestCase {
              "https://example.com/a", "match", "match"),
             ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a/", "match", "no_match"),
             ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a", "match", "match"),
+            // Only the path keeps its trailing `/`: the pattern's still go, and the path's meets the pattern's own.
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a/"}]"#), "https://example.com/a/", "match", "no_match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a/"}]"#), "https://example.com/a", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b/**"}]"#), "https://example.com/b/", "no_match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b/*"}]"#), "https://example.com/b/", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b//*"}]"#), "https://example.com/b", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b/?"}]"#), "https://example.com/b/", "no_match", "no_match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/"}]"#), "https://example.com//", "match", "match"),
             ("no-parent-path", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy", "match", "no_match"),
             ("no-parent-path", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy/1", "match", "match"),
             ("appid-beside-appids-counted",
@@ -177,6 +185,8 @@ final class ReadingsTests: XCTestCase {
         try part("fold-ascii-only", PartRequest(pattern: "É", kind: .plain, text: "é", caseSensitive: false), .notMatched)
         try part("fold-ascii-only", PartRequest(pattern: "A", kind: .plain, text: "a", caseSensitive: false), .matched)
         try part("trailing-slash-significant", PartRequest(pattern: "/a", kind: .path, text: "/a/"), .notMatched)
+        try part("trailing-slash-significant", PartRequest(pattern: "/b/**", kind: .path, text: "/b/"), .matched)
+        try part("trailing-slash-significant", PartRequest(pattern: "/b/*", kind: .path, text: "/b"), .matched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy"), .notMatched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy/x"), .matched)
         try part("predefined-values-unfolded", PartRequest(pattern: "$(upper)", kind: .plain, text: "Q", caseSensitive: false), .notMatched)

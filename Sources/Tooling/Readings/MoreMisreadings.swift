@@ -218,11 +218,19 @@ enum MoreMisreadings {
     /// equals the same text in the URL.
     static func dollarsHidden(_ s: String) -> String {
         guard s.contains("$") else { return s }
-        // The reference other readings add (`no-parent-path`) stays one when readings are composed.
-        let kept = "$(" + Misreadings.anyName + ")"
-        return s.components(separatedBy: kept).map { part in
-            String(String.UnicodeScalarView(part.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 }))
-        }.joined(separator: kept)
+        // The references other readings add (`no-parent-path`, `trailing-slash-significant`: named
+        // `__linkmatch_reading_...`) stay references when readings are composed.
+        let kept = "$(" + Misreadings.variablePrefix
+        var out = String.UnicodeScalarView()
+        var rest = Substring(s)
+        while let start = rest.range(of: kept) {
+            out.append(contentsOf: rest[..<start.lowerBound].unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 })
+            let end = rest[start.upperBound...].firstIndex(of: ")").map { rest.index(after: $0) } ?? rest.endIndex
+            out.append(contentsOf: rest[start.lowerBound..<end].unicodeScalars)
+            rest = rest[end...]
+        }
+        out.append(contentsOf: rest.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 })
+        return String(out)
     }
 
     // MARK: - V3
@@ -253,7 +261,7 @@ enum MoreMisreadings {
     }
 
     /// The name that stands for predefined `name` in the rules the reading rewrites.
-    static func unfoldedName(_ name: String) -> String { "__linkmatch_unfolded_" + name }
+    static func unfoldedName(_ name: String) -> String { Misreadings.variablePrefix + "unfolded_" + name }
 
     /// In every rule with `caseSensitive: false`, each predefined variable whose list the reading
     /// shortens is replaced by a custom one with the shortened list (the variables are the file's, so

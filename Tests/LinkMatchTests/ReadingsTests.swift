@@ -134,6 +134,11 @@ final class ReadingsTests: XCTestCase {
             ("variables-literal",
              #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)"}]}]}}"#,
              "https://example.com/$(food)", "no_match", "match"),
+            // Predefined names still expand, from their own tables even where a custom one replaces them (V5).
+            ("variables-literal", OpenPoints.components(#"[{"/":"/$(region)"}]"#), "https://example.com/GB", "match", "match"),
+            ("variables-literal",
+             #"{"applinks":{"substitutionVariables":{"lang":["xx"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(lang)"}]}]}}"#,
+             "https://example.com/en", "no_match", "match"),
             // V3: with `caseSensitive: false` the text folds; the predefined values stay as listed.
             ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)","caseSensitive":false}]"#),
              "https://example.com/q", "match", "no_match"),

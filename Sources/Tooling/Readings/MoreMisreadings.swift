@@ -80,23 +80,31 @@ enum MoreMisreadings {
                         },
                         itemQuery: { markingPresentItems($0) })),
             Reading(name: "variables-literal", kind: .misreading(rule: "V1"),
-                    summary: "`$(name)` is literal text, not a substitution variable",
+                    summary: "`substitutionVariables` are not read: `$(name)` is literal text unless `name` is predefined, and a predefined name keeps its own values",
                     engine: ReadingEngine(
                         name: "reading:variables-literal",
                         request: { r in
                             var r = r
                             r.pattern = dollarsHidden(r.pattern)
                             r.text = dollarsHidden(r.text)
+                            r.variables = readingsOwnVariables(r.variables)
                             return r
                         },
-                        document: { d in DocumentRewrite.rules(d) { f in DocumentRewrite.patterns(&f, dollarsHidden) } },
+                        document: { d in
+                            var out = DocumentRewrite.rules(d) { f in DocumentRewrite.patterns(&f, dollarsHidden) }
+                            out.variables = readingsOwnVariables(out.variables)
+                            return out
+                        },
                         url: { u in
                             var u = u
                             u.path = dollarsHidden(u.path)
                             u.query = u.query.map(dollarsHidden)
                             u.fragment = u.fragment.map(dollarsHidden)
                             return u
-                        })),
+                        }),
+                    // A custom variable named like a predefined one is not read either: the
+                    // predefined list wins (open point V5's other alternative).
+                    generalizes: ["predefined-wins"]),
             Reading(name: "predefined-values-unfolded", kind: .misreading(rule: "V3"),
                     summary: "`caseSensitive: false` folds the text and the literals but not the values of predefined variables, so `$(upper)` and `$(region)` match nothing there",
                     engine: ReadingEngine(
@@ -215,22 +223,38 @@ enum MoreMisreadings {
     // MARK: - V1
 
     /// `$` replaced by a private-use stand-in, so `$(name)` is no longer a reference but still
-    /// equals the same text in the URL.
+    /// equals the same text in the URL; except where it starts a reference `variables-literal` keeps
+    /// (`keepsReference`).
     static func dollarsHidden(_ s: String) -> String {
         guard s.contains("$") else { return s }
-        // The references other readings add (`no-parent-path`, `trailing-slash-significant`: named
-        // `__linkmatch_reading_...`) stay references when readings are composed.
-        let kept = "$(" + Misreadings.variablePrefix
+        let scalars = Array(s.unicodeScalars)
         var out = String.UnicodeScalarView()
-        var rest = Substring(s)
-        while let start = rest.range(of: kept) {
-            out.append(contentsOf: rest[..<start.lowerBound].unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 })
-            let end = rest[start.upperBound...].firstIndex(of: ")").map { rest.index(after: $0) } ?? rest.endIndex
-            out.append(contentsOf: rest[start.lowerBound..<end].unicodeScalars)
-            rest = rest[end...]
+        var i = 0
+        while i < scalars.count {
+            guard scalars[i] == "$" else { out.append(scalars[i]); i += 1; continue }
+            if i + 1 < scalars.count, scalars[i + 1] == "(", let close = scalars[(i + 2)...].firstIndex(of: ")"),
+               keepsReference(String(String.UnicodeScalarView(scalars[(i + 2)..<close]))) {
+                out.append(contentsOf: scalars[i...close])
+                i = close + 1
+            } else {
+                out.append("\u{E004}")
+                i += 1
+            }
         }
-        out.append(contentsOf: rest.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 })
         return String(out)
+    }
+
+    /// The references `variables-literal` keeps: predefined names (V4), and the variables other
+    /// readings add (`no-parent-path`, `trailing-slash-significant`: `__linkmatch_reading_...`), so
+    /// they stay references when readings are composed.
+    static func keepsReference(_ name: String) -> Bool {
+        VariableTable.predefinedNames.contains(name) || name.hasPrefix(Misreadings.variablePrefix)
+    }
+
+    /// The variables as `variables-literal` reads them: no custom definition except those other
+    /// readings add.
+    static func readingsOwnVariables(_ v: VariableTable) -> VariableTable {
+        VariableTable(custom: v.custom.filter { $0.name.hasPrefix(Misreadings.variablePrefix) })
     }
 
     // MARK: - V3

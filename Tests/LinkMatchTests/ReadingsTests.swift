@@ -209,5 +209,12 @@ final class ReadingsTests: XCTestCase {
         XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy/1?a=1"), "no_match")
         XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy/1?b=1"), "match")
         XCTAssertNil(Readings.named("no-parent-path+no-such-reading"))
+        // No parent path, and the path's trailing `/` kept: `/buy/` meets `/buy/*`'s own slash, `/buy` does not.
+        let slashes = try XCTUnwrap(Readings.named("no-parent-path+trailing-slash-significant"))
+        let buy = OpenPoints.components(#"[{"/":"/buy/*"}]"#)
+        XCTAssertEqual(try decide(slashes.engine, buy, "https://example.com/buy"), "no_match")
+        XCTAssertEqual(try decide(slashes.engine, buy, "https://example.com/buy/"), "match")
+        XCTAssertEqual(try decide(slashes.engine, buy, "https://example.com/buy/x/"), "match")
+        XCTAssertEqual(try decide(XCTUnwrap(Readings.named("no-parent-path")).engine, buy, "https://example.com/buy/"), "no_match")
     }
 }

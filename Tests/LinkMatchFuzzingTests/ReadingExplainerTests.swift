@@ -36,6 +36,32 @@ final class ReadingExplainerTests: XCTestCase {
         XCTAssertEqual(try explained(parent, programReading: "no-parent-path"), .readings(["no-parent-path"]))
     }
 
+    /// The glob peer's G1 on a rule whose `/b/**` comes from `applinks.defaults`: the path's
+    /// trailing `/` meets the pattern's, which the `defaults` readings also explain (they drop the
+    /// path pattern); the unrelated path tells them apart.
+    func testATrailingSlashMetByThePatternIsNotADefaultsReading() throws {
+        let r = try request(#"{"applinks":{"defaults":{"/":"/b/**"},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{}]}]}}"#,
+                            "https://example.com/b/")
+        XCTAssertEqual(try explained(r, programReading: "trailing-slash-significant"), .readings(["trailing-slash-significant"]))
+        XCTAssertEqual(try explained(r, programReading: "top-defaults-ignored"), .readings(["top-defaults-ignored"]))
+    }
+
+    /// A custom variable named like a predefined one: renaming it tells a program that reads no
+    /// custom variable from one that lets only the predefined list win (open point V5).
+    func testVariablesLiteralAndPredefinedWinsApart() throws {
+        let r = try request(#"{"applinks":{"substitutionVariables":{"lang":[]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(lang)"}]}]}}"#,
+                            "https://example.com/en")
+        XCTAssertEqual(try explained(r, programReading: "variables-literal"), .readings(["variables-literal"]))
+        XCTAssertEqual(try explained(r, programReading: "predefined-wins"), .readings(["predefined-wins"]))
+    }
+
+    /// The glob peer's G2: `$(region)` in a case-insensitive rule, against a folded code.
+    func testPredefinedValuesUnfolded() throws {
+        let r = try request(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(region)","caseSensitive":false}]}]}}"#,
+                            "https://example.com/aG")
+        XCTAssertEqual(try explained(r, programReading: "predefined-values-unfolded"), .readings(["predefined-values-unfolded"]))
+    }
+
     func testTwoReadingsThatOneCaseNeeds() throws {
         // LinkMatch: the first rule excludes /buy (N3). Without N3 the second rule decides, and
         // it matches unless an absent item fails: only both readings give no_match.

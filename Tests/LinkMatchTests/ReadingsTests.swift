@@ -31,7 +31,7 @@ final class ReadingsTests: XCTestCase {
         XCTAssertEqual(Readings.all.filter { if case .misreading = $0.kind { return true } else { return false } }.map(\.name),
                        ["fold-ascii-only", "first-query-item-only", "entry-defaults-ignored", "trailing-slash-significant",
                         "no-parent-path", "appid-beside-appids-counted", "defaults-ignored", "top-defaults-ignored", "no-slash-rules",
-                        "last-query-item-only", "absent-query-item-fails", "variables-literal", "percent-encoded-ignored",
+                        "last-query-item-only", "absent-query-item-fails", "variables-literal", "predefined-values-unfolded", "percent-encoded-ignored",
                         "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive"])
         XCTAssertGreaterThanOrEqual(Readings.all.count, 20)
         for reading in Readings.all {
@@ -89,6 +89,14 @@ final class ReadingsTests: XCTestCase {
              "https://example.com/a", "match", "match"),
             ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a/", "match", "no_match"),
             ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a"}]"#), "https://example.com/a", "match", "match"),
+            // Only the path keeps its trailing `/`: the pattern's still go, and the path's meets the pattern's own.
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a/"}]"#), "https://example.com/a/", "match", "no_match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/a/"}]"#), "https://example.com/a", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b/**"}]"#), "https://example.com/b/", "no_match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b/*"}]"#), "https://example.com/b/", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b//*"}]"#), "https://example.com/b", "match", "match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/b/?"}]"#), "https://example.com/b/", "no_match", "no_match"),
+            ("trailing-slash-significant", OpenPoints.components(#"[{"/":"/"}]"#), "https://example.com//", "match", "match"),
             ("no-parent-path", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy", "match", "no_match"),
             ("no-parent-path", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy/1", "match", "match"),
             ("appid-beside-appids-counted",
@@ -126,6 +134,31 @@ final class ReadingsTests: XCTestCase {
             ("variables-literal",
              #"{"applinks":{"substitutionVariables":{"food":["pizza"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(food)"}]}]}}"#,
              "https://example.com/$(food)", "no_match", "match"),
+            // Predefined names still expand, from their own tables even where a custom one replaces them (V5).
+            ("variables-literal", OpenPoints.components(#"[{"/":"/$(region)"}]"#), "https://example.com/GB", "match", "match"),
+            ("variables-literal",
+             #"{"applinks":{"substitutionVariables":{"lang":["xx"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(lang)"}]}]}}"#,
+             "https://example.com/en", "no_match", "match"),
+            // V3: with `caseSensitive: false` the text folds; the predefined values stay as listed.
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)","caseSensitive":false}]"#),
+             "https://example.com/q", "match", "no_match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)","caseSensitive":false}]"#),
+             "https://example.com/Q", "match", "no_match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(region)","caseSensitive":false}]"#),
+             "https://example.com/gb", "match", "no_match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(alpha)","caseSensitive":false}]"#),
+             "https://example.com/Q", "match", "match"),
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(lang)","caseSensitive":false}]"#),
+             "https://example.com/EN", "match", "match"),
+            // Case-sensitive rules, and custom variables (V5 included), are not touched.
+            ("predefined-values-unfolded", OpenPoints.components(#"[{"/":"/$(upper)"}]"#), "https://example.com/Q", "match", "match"),
+            ("predefined-values-unfolded",
+             #"{"applinks":{"substitutionVariables":{"upper":["A"]},"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(upper)","caseSensitive":false}]}]}}"#,
+             "https://example.com/a", "match", "match"),
+            // The variables are the file's: a case-sensitive rule after a rewritten one keeps the whole list.
+            ("predefined-values-unfolded",
+             OpenPoints.components(#"[{"/":"/x/$(upper)","caseSensitive":false},{"/":"/$(upper)"}]"#),
+             "https://example.com/Q", "match", "match"),
             ("percent-encoded-ignored", OpenPoints.components(#"[{"/":"/a b","percentEncoded":false}]"#), "https://example.com/a%20b", "match", "no_match"),
             ("percent-encoded-ignored", OpenPoints.components(#"[{"/":"/a%20b","percentEncoded":false}]"#), "https://example.com/a%20b", "no_match", "match"),
             ("appid-fallback-when-appids-empty",
@@ -145,7 +178,7 @@ final class ReadingsTests: XCTestCase {
             XCTAssertEqual(try decide(ReferenceEngine(), c.json, c.url), c.linkmatch, "reference, \(c.name) case \(c.url)")
             XCTAssertEqual(try decide(reading.engine, c.json, c.url), c.reading, "\(c.name) on \(c.url)")
         }
-        XCTAssertEqual(Set(cases.map(\.name)).count, 16)
+        XCTAssertEqual(Set(cases.map(\.name)).count, 17)
     }
 
     /// Part requests go through the misreadings of a step too (the `differential` fuzz target sees them).
@@ -157,8 +190,13 @@ final class ReadingsTests: XCTestCase {
         try part("fold-ascii-only", PartRequest(pattern: "É", kind: .plain, text: "é", caseSensitive: false), .notMatched)
         try part("fold-ascii-only", PartRequest(pattern: "A", kind: .plain, text: "a", caseSensitive: false), .matched)
         try part("trailing-slash-significant", PartRequest(pattern: "/a", kind: .path, text: "/a/"), .notMatched)
+        try part("trailing-slash-significant", PartRequest(pattern: "/b/**", kind: .path, text: "/b/"), .matched)
+        try part("trailing-slash-significant", PartRequest(pattern: "/b/*", kind: .path, text: "/b"), .matched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy"), .notMatched)
         try part("no-parent-path", PartRequest(pattern: "/buy/*", kind: .path, text: "/buy/x"), .matched)
+        try part("predefined-values-unfolded", PartRequest(pattern: "$(upper)", kind: .plain, text: "Q", caseSensitive: false), .notMatched)
+        try part("predefined-values-unfolded", PartRequest(pattern: "$(alpha)", kind: .plain, text: "Q", caseSensitive: false), .matched)
+        try part("predefined-values-unfolded", PartRequest(pattern: "$(upper)", kind: .plain, text: "Q"), .matched)
     }
 
     /// Two readings composed decide as both: `A+B` names them (as `conformance --reading A+B`).
@@ -171,5 +209,12 @@ final class ReadingsTests: XCTestCase {
         XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy/1?a=1"), "no_match")
         XCTAssertEqual(try decide(both.engine, json, "https://example.com/buy/1?b=1"), "match")
         XCTAssertNil(Readings.named("no-parent-path+no-such-reading"))
+        // No parent path, and the path's trailing `/` kept: `/buy/` meets `/buy/*`'s own slash, `/buy` does not.
+        let slashes = try XCTUnwrap(Readings.named("no-parent-path+trailing-slash-significant"))
+        let buy = OpenPoints.components(#"[{"/":"/buy/*"}]"#)
+        XCTAssertEqual(try decide(slashes.engine, buy, "https://example.com/buy"), "no_match")
+        XCTAssertEqual(try decide(slashes.engine, buy, "https://example.com/buy/"), "match")
+        XCTAssertEqual(try decide(slashes.engine, buy, "https://example.com/buy/x/"), "match")
+        XCTAssertEqual(try decide(XCTUnwrap(Readings.named("no-parent-path")).engine, buy, "https://example.com/buy/"), "no_match")
     }
 }

@@ -66,7 +66,8 @@ public struct FeatureCase: Sendable {
             rules = [rule([("/", .string("/$(v)/*"))])]
             url = urlPick(["/\(word)/1", "/z", "/$(v)/1", "/q/1"])
         case .predefinedVariable:
-            rules = [rule([("/", .string("/$(lang)_$(region)/*"))])]
+            // Half the time case-insensitive: the values fold too (V3), `$(region)`'s capitals included.
+            rules = [rule([("/", .string("/$(lang)_$(region)/*"))] + (flag ? [("caseSensitive", JSONValue.bool(false))] : []))]
             url = urlPick(["/en_US/1", "/fr_CA", "/xx_YY/1", "/$(lang)_$(region)/1"])
         case .percentDecoding:
             rules = [rule([("/", .string("/\(word) b")), ("percentEncoded", .bool(flag))])]

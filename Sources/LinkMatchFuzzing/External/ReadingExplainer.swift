@@ -12,7 +12,8 @@ import LinkMatch
 /// 3. **Siblings decide between candidates.** The case's siblings are its one-step shrinks
 ///    (`Shrinker.candidates`) plus a few targeted variants (`siblings`: a leading `/` added to the
 ///    URL path, its trailing `/` added or removed, an unrelated path, the document's literal paths and fragments,
-///    `defaults` moved to the other level, an empty `appIDs` given another app). Every
+///    `defaults` moved to the other level, an empty `appIDs` given another app, a custom variable
+///    named like a predefined one renamed). Every
 ///    sibling on which the candidates answer differently is asked of the program (at most
 ///    `maxSiblingRequests`); a candidate that contradicts the program on a sibling is dropped,
 ///    unless every candidate does (then the ones contradicted least stay).

@@ -1,3 +1,4 @@
+import Foundation
 import LinkMatch
 
 /// The sibling requests `ReadingExplainer` asks to tell candidate readings apart.
@@ -42,10 +43,24 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)
+        }
+        // The renamed variables' references as the URL's path too: only a matcher that takes them
+        // literally matches that text.
+        if r.url.hasSuffix(tail) {
+            let head = String(r.url.dropLast(tail.count))
+            let rest = String(tail[(tail.firstIndex { $0 == "?" || $0 == "#" } ?? tail.endIndex)...])
+            for aasa in renamedOverrides(r.aasa) {
+                for literal in literalPaths(aasa).prefix(2) {
+                    var c = r
+                    c.aasa = aasa
+                    c.url = head + FeatureCase.escaped(literal.hasPrefix("/") ? literal : "/" + literal) + rest
+                    out.append(c)
+                }
+            }
         }
         return out + Shrinker.candidates(of: r)
     }
@@ -105,6 +120,32 @@ extension ReadingExplainer {
         }
         // `$(name)` stays as written: a matcher that takes variables literally matches that text.
         return out.filter { !$0.isEmpty && !$0.contains("*") && !$0.contains("?") }
+    }
+
+    /// The document with every custom variable named like a predefined one (V5) renamed, in its
+    /// definition and in every string of `details`: a matcher that lets the predefined list win
+    /// (`predefined-wins`) then agrees with LinkMatch, one that reads no custom variable at all
+    /// (`variables-literal`) still does not.
+    static func renamedOverrides(_ aasa: JSONValue) -> [JSONValue] {
+        guard case .object(let top) = aasa, case .object(var applinks)? = top["applinks"],
+              case .object(let variables)? = applinks["substitutionVariables"], let details = applinks["details"] else { return [] }
+        let overridden = variables.members.map(\.key).filter { VariableTable.predefinedNames.contains($0) }
+        guard !overridden.isEmpty else { return [] }
+        func renamed(_ name: String) -> String { overridden.contains(name) ? name + "zq9" : name }
+        func renaming(_ v: JSONValue) -> JSONValue {
+            switch v {
+            case .string(var s):
+                for name in overridden { s = s.replacingOccurrences(of: "$(\(name))", with: "$(\(renamed(name)))") }
+                return .string(s)
+            case .array(let list): return .array(list.map(renaming))
+            case .object(let o): return .object(JSONObject(o.members.map { JSONMember(key: $0.key, value: renaming($0.value)) }))
+            default: return v
+            }
+        }
+        applinks = DocumentRewrite.replacing("substitutionVariables", in: applinks,
+                                             with: .object(JSONObject(variables.members.map { JSONMember(key: renamed($0.key), value: $0.value) })))
+        applinks = DocumentRewrite.replacing("details", in: applinks, with: renaming(details))
+        return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))]
     }
 
     /// The document with every empty `appIDs` holding another app: an `appID` beside it then counts

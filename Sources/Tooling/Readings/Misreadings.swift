@@ -43,10 +43,29 @@ enum Misreadings {
                         request: { r in
                             guard r.kind == .path else { return r }
                             var r = r
-                            r.text = markingTrailingSlashes(r.text)
+                            let (pattern, variables) = keepingTrailingSlashes(r.pattern)
+                            r.pattern = pattern
+                            r.variables = VariableTable(custom: r.variables.custom + variables)
+                            r.text += textEnd
                             return r
                         },
-                        url: { u in DocumentRewrite.url(u, path: markingTrailingSlashes(u.path)) })),
+                        document: { d in
+                            var added: [(name: String, values: [String])] = []
+                            var out = DocumentRewrite.rules(d) { f in
+                                f.path = f.path.map { source in
+                                    let (pattern, variables) = keepingTrailingSlashes(source)
+                                    for v in variables where !added.contains(where: { $0.name == v.name }) { added.append(v) }
+                                    return pattern
+                                }
+                            }
+                            out.variables = VariableTable(custom: out.variables.custom + added)
+                            return out
+                        },
+                        url: { u in
+                            var u = u
+                            u.path += textEnd
+                            return u
+                        })),
             Reading(name: "no-parent-path", kind: .misreading(rule: "N3"),
                     summary: "a trailing `/*` needs the slash, so `/buy/*` does not match `/buy`",
                     engine: ReadingEngine(
@@ -197,17 +216,42 @@ enum Misreadings {
 
     // MARK: - N2, N3
 
-    /// Trailing slashes become a private-use scalar, so they no longer vanish under N2.
-    static func markingTrailingSlashes(_ s: String) -> String {
-        var scalars = Array(s.unicodeScalars)
-        var n = 0
-        while scalars.last == "/" { scalars.removeLast(); n += 1 }
-        guard n > 0, !scalars.isEmpty else { return s }
-        return String(String.UnicodeScalarView(scalars)) + String(repeating: "\u{E001}", count: n)
+    // `trailing-slash-significant` is N2 applied to the pattern but not to the text: the pattern's
+    // trailing literal `/` still go, the path's stay (so `/a` misses `/a/`, while `/b/*` and `/b/**`
+    // still match `/b/`, their `/` meeting the path's). The model: every path text ends with a
+    // private-use scalar, and every path pattern with the same scalar after N1–N3 are done by hand
+    // (the engine then sees no edge slash to drop on either side). The end scalar is a literal on
+    // both sides, so no wildcard can take it, and the path's own trailing slashes must be matched by
+    // the pattern like any other character.
+
+    /// What ends every path text, and every path pattern, under `trailing-slash-significant`.
+    static let textEnd = "\u{E001}"
+
+    /// A path pattern normalized as N1–N3 do (SPEC.md; like the reference engine: edge literal `/`
+    /// trimmed, and a final `/*` also matching the parent path), then ended with `textEnd`. N3's two
+    /// alternatives become one variable, `Y$(p)`, with the values `/*` (the slashes as written) and
+    /// `""`; it is returned with the pattern. An invalid pattern stays as it is (it matches nothing).
+    static func keepingTrailingSlashes(_ source: String) -> (String, [(name: String, values: [String])]) {
+        guard let pattern = try? PatternParser.parse(source) else { return (source, []) }
+        var elements = pattern.elements[...]
+        while case .literal("/")? = elements.first { elements.removeFirst() }
+        while case .literal("/")? = elements.last { elements.removeLast() }
+        guard elements.count >= 2, case .anyMany? = elements.last, case .literal("/")? = elements.dropLast().last else {
+            return (MoreMisreadings.patternSource(Array(elements)) + textEnd, [])
+        }
+        var parent = elements.dropLast(2)
+        var slashes = 1
+        while case .literal("/")? = parent.last { parent.removeLast(); slashes += 1 }
+        let name = variablePrefix + "parent_\(slashes)"
+        return (MoreMisreadings.patternSource(Array(parent)) + "$(\(name))" + textEnd,
+                [(name, [String(repeating: "/", count: slashes) + "*", ""])])
     }
 
-    /// A variable name no document uses in practice, for `no-parent-path`.
-    static let anyName = "__linkmatch_reading_any"
+    /// How the variables readings add to a document begin: a name no document uses in practice.
+    static let variablePrefix = "__linkmatch_reading_"
+
+    /// The variable standing for a final `*`, for `no-parent-path`.
+    static let anyName = variablePrefix + "any"
 
     /// A path pattern ending in `/*` (after trailing slashes) with the final `*` behind a variable
     /// whose only value is `*`: same matches, except the N3 parent-path one.

@@ -80,23 +80,42 @@ enum MoreMisreadings {
                         },
                         itemQuery: { markingPresentItems($0) })),
             Reading(name: "variables-literal", kind: .misreading(rule: "V1"),
-                    summary: "`$(name)` is literal text, not a substitution variable",
+                    summary: "`substitutionVariables` are not read: `$(name)` is literal text unless `name` is predefined, and a predefined name keeps its own values",
                     engine: ReadingEngine(
                         name: "reading:variables-literal",
                         request: { r in
                             var r = r
                             r.pattern = dollarsHidden(r.pattern)
                             r.text = dollarsHidden(r.text)
+                            r.variables = readingsOwnVariables(r.variables)
                             return r
                         },
-                        document: { d in DocumentRewrite.rules(d) { f in DocumentRewrite.patterns(&f, dollarsHidden) } },
+                        document: { d in
+                            var out = DocumentRewrite.rules(d) { f in DocumentRewrite.patterns(&f, dollarsHidden) }
+                            out.variables = readingsOwnVariables(out.variables)
+                            return out
+                        },
                         url: { u in
                             var u = u
                             u.path = dollarsHidden(u.path)
                             u.query = u.query.map(dollarsHidden)
                             u.fragment = u.fragment.map(dollarsHidden)
                             return u
-                        })),
+                        }),
+                    // A custom variable named like a predefined one is not read either: the
+                    // predefined list wins (open point V5's other alternative).
+                    generalizes: ["predefined-wins"]),
+            Reading(name: "predefined-values-unfolded", kind: .misreading(rule: "V3"),
+                    summary: "`caseSensitive: false` folds the text and the literals but not the values of predefined variables, so `$(upper)` and `$(region)` match nothing there",
+                    engine: ReadingEngine(
+                        name: "reading:predefined-values-unfolded",
+                        request: { r in
+                            guard !r.caseSensitive else { return r }
+                            var r = r
+                            r.variables = VariableTable(custom: r.variables.custom + unfoldedPredefined(in: r.pattern, r.variables))
+                            return r
+                        },
+                        document: unfoldingPredefinedInDocument)),
             Reading(name: "percent-encoded-ignored", kind: .misreading(rule: "E3"),
                     summary: "`percentEncoded: false` is ignored: the URL is always compared as written",
                     engine: ReadingEngine(
@@ -204,14 +223,92 @@ enum MoreMisreadings {
     // MARK: - V1
 
     /// `$` replaced by a private-use stand-in, so `$(name)` is no longer a reference but still
-    /// equals the same text in the URL.
+    /// equals the same text in the URL; except where it starts a reference `variables-literal` keeps
+    /// (`keepsReference`).
     static func dollarsHidden(_ s: String) -> String {
         guard s.contains("$") else { return s }
-        // The reference other readings add (`no-parent-path`) stays one when readings are composed.
-        let kept = "$(" + Misreadings.anyName + ")"
-        return s.components(separatedBy: kept).map { part in
-            String(String.UnicodeScalarView(part.unicodeScalars.map { $0 == "$" ? "\u{E004}" : $0 }))
-        }.joined(separator: kept)
+        let scalars = Array(s.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            guard scalars[i] == "$" else { out.append(scalars[i]); i += 1; continue }
+            if i + 1 < scalars.count, scalars[i + 1] == "(", let close = scalars[(i + 2)...].firstIndex(of: ")"),
+               keepsReference(String(String.UnicodeScalarView(scalars[(i + 2)..<close]))) {
+                out.append(contentsOf: scalars[i...close])
+                i = close + 1
+            } else {
+                out.append("\u{E004}")
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    /// The references `variables-literal` keeps: predefined names (V4), and the variables other
+    /// readings add (`no-parent-path`, `trailing-slash-significant`: `__linkmatch_reading_...`), so
+    /// they stay references when readings are composed.
+    static func keepsReference(_ name: String) -> Bool {
+        VariableTable.predefinedNames.contains(name) || name.hasPrefix(Misreadings.variablePrefix)
+    }
+
+    /// The variables as `variables-literal` reads them: no custom definition except those other
+    /// readings add.
+    static func readingsOwnVariables(_ v: VariableTable) -> VariableTable {
+        VariableTable(custom: v.custom.filter { $0.name.hasPrefix(Misreadings.variablePrefix) })
+    }
+
+    // MARK: - V3
+
+    // A matcher that folds the text (and the pattern's literals) but compares a predefined variable's
+    // values as listed sees a value with a capital letter never match: the folded text has none. So
+    // the reading keeps, of each predefined list, exactly the values folding leaves unchanged (all
+    // of `lower`, `digit` and `lang`, the lower-case half of `alpha`, none of `upper` and `region`);
+    // LinkMatch's own folding of those is then the identity. Exact for the predefined tables, whose
+    // values are ASCII without wildcards.
+
+    /// A predefined list as the reading compares it: the values that folding does not change.
+    static func unfoldedValues(_ values: [String]) -> [String] {
+        values.filter { CaseFolding.fold($0).unicodeScalars.elementsEqual($0.unicodeScalars) }
+    }
+
+    /// The predefined variables `pattern` uses that `variables` does not replace (V5) and whose list
+    /// the reading shortens, each with its shortened list.
+    static func unfoldedPredefined(in pattern: String, _ variables: VariableTable) -> [(name: String, values: [String])] {
+        guard let parsed = try? PatternParser.parse(pattern) else { return [] }
+        var out: [(name: String, values: [String])] = []
+        for case .variable(let name) in parsed.elements where !variables.definesCustom(name) && !out.contains(where: { $0.name == name }) {
+            guard let values = VariableTable.predefined(name) else { continue }
+            let kept = unfoldedValues(values)
+            if kept.count != values.count { out.append((name, kept)) }
+        }
+        return out
+    }
+
+    /// The name that stands for predefined `name` in the rules the reading rewrites.
+    static func unfoldedName(_ name: String) -> String { Misreadings.variablePrefix + "unfolded_" + name }
+
+    /// In every rule with `caseSensitive: false`, each predefined variable whose list the reading
+    /// shortens is replaced by a custom one with the shortened list (the variables are the file's, so
+    /// a case-sensitive rule keeps the whole list).
+    @Sendable static func unfoldingPredefinedInDocument(_ d: AASADocument) -> AASADocument {
+        var added: [(name: String, values: [String])] = []
+        var out = DocumentRewrite.rules(d) { f in
+            guard f.caseSensitive == false else { return }
+            DocumentRewrite.patterns(&f) { source in
+                let shortened = unfoldedPredefined(in: source, d.variables)
+                guard !shortened.isEmpty, let pattern = try? PatternParser.parse(source) else { return source }
+                for v in shortened where !added.contains(where: { $0.name == unfoldedName(v.name) }) {
+                    added.append((unfoldedName(v.name), v.values))
+                }
+                return patternSource(pattern.elements.map { e in
+                    if case .variable(let name) = e, shortened.contains(where: { $0.name == name }) { return .variable(unfoldedName(name)) }
+                    return e
+                })
+            }
+        }
+        guard !added.isEmpty else { return out }
+        out.variables = VariableTable(custom: out.variables.custom + added)
+        return out
     }
 
     // MARK: - D4

@@ -100,12 +100,15 @@ public enum Readings {
     /// The order in which composed readings rewrite: readings that read the document's JSON again
     /// (they report their own rules: D4, D5 and the open points) first, since a later reread would
     /// drop the rewrites before it; then catalogue order, in which the `defaults` readings come
-    /// before the readings that rewrite rules (those resolve the defaults into each rule).
+    /// before the readings that rewrite rules (those resolve the defaults into each rule); and
+    /// `trailing-slash-significant` last, since it does N1–N3 by hand and leaves no edge slash or
+    /// final `/*` for a later path rewrite (`no-parent-path`) to see.
     public static func compositionOrder(_ readings: [Reading]) -> [Reading] {
         func rank(_ r: Reading) -> (Int, Int) {
             let rereads = (r.engine as? ReadingEngine).map { !$0.restoresTraces } ?? false
             let defaults = r.name.hasSuffix("defaults-ignored")
-            return (rereads ? 0 : defaults ? 1 : 2, all.firstIndex { $0.name == r.name } ?? all.count)
+            let normalizesPaths = r.name == "trailing-slash-significant"
+            return (rereads ? 0 : defaults ? 1 : normalizesPaths ? 3 : 2, all.firstIndex { $0.name == r.name } ?? all.count)
         }
         return readings.sorted { rank($0) < rank($1) }
     }

@@ -20,7 +20,7 @@ public struct CompiledDocument: Sendable {
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
-        var resolver = VariableResolver(document.variables)
+        var patterns = PatternMemo(VariableResolver(document.variables))
         var rules: [CompiledRule] = []
         // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
         var entryRules: [[Int32]] = []
@@ -29,7 +29,7 @@ public struct CompiledDocument: Sendable {
             for (r, rule) in entry.rules.enumerated() {
                 let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
                                               entryDefaults: entry.defaults, domainDefaults: document.defaults)
-                if let compiled = CompiledRule(effective, variables: &resolver) {
+                if let compiled = CompiledRule(effective, patterns: &patterns) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
                 }

@@ -32,8 +32,12 @@ final class CompiledPattern: Sendable {
             }
             if keys.contains(where: \.isEmpty) { keys = [[]] }
         }
-        var seen = Set<[UInt8]>()
-        literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
+        if keys.count == 1 {
+            literalPrefixes = keys // the usual case: nothing to deduplicate
+        } else {
+            var seen = Set<[UInt8]>()
+            literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
+        }
         literalSuffix = parent == nil ? Self.utf8(main.literalSuffix) : []
     }
 

@@ -245,7 +245,7 @@ package struct DocumentParser {
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
                     if s.utf8.starts(with: "NOT ".utf8) {
-                        fields.path = String(String.UnicodeScalarView(s.unicodeScalars.dropFirst(4)))
+                        fields.path = String(s.unicodeScalars.dropFirst(4)) // the bytes copied, not scalar by scalar
                         fields.exclude = true
                     } else {
                         fields.path = s

@@ -61,6 +61,11 @@ public enum PatternParser {
     /// wildcards. Lets callers skip parsing most patterns. (A loop over the bytes: a generic
     /// `contains` was not specialized here.)
     static func mayHaveVariables(_ source: String) -> Bool {
+        let inPlace = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte == UInt8(ascii: "$") { return true }
+            return false
+        }
+        if let inPlace { return inPlace }
         for byte in source.utf8 where byte == UInt8(ascii: "$") { return true }
         return false
     }

@@ -15,8 +15,10 @@ struct PatternMemo {
     /// nil values: invalid patterns (P3–P5), remembered too. Keyed lookups only, never iterated.
     private var compiled: [Key: CompiledPattern?] = [:]
 
-    init(_ variables: VariableResolver) {
+    /// `capacity`: about how many patterns will be compiled (the table is then never rehashed as it grows).
+    init(_ variables: VariableResolver, capacity: Int = 0) {
         self.variables = variables
+        compiled.reserveCapacity(capacity)
     }
 
     /// `PatternCompiler.compile`, once per distinct key.

@@ -83,15 +83,29 @@ public struct DocumentRule: Sendable, Equatable {
     /// The component's keys as written (C1); for a legacy `paths` string, the `/` (and `exclude` for `NOT `) it stands for (D6).
     public var fields: ComponentFields
     /// Where the rule is, e.g. `applinks.details[0].components[2]` or `applinks.details[0].paths[1]`.
-    public var sourcePath: String
+    public var sourcePath: String {
+        get { location.text }
+        set { location = LazyJSONPath(newValue) }
+    }
     /// The legacy `paths` string this rule came from, if any (D6).
     public var legacyPath: String?
+    /// `sourcePath`, formatted when read (the parser gives every rule one).
+    var location: LazyJSONPath
 
     /// Makes a rule from its parts; nothing is validated.
     public init(fields: ComponentFields, sourcePath: String, legacyPath: String? = nil) {
+        self.init(fields: fields, location: LazyJSONPath(sourcePath), legacyPath: legacyPath)
+    }
+
+    init(fields: ComponentFields, location: LazyJSONPath, legacyPath: String? = nil) {
         self.fields = fields
-        self.sourcePath = sourcePath
+        self.location = location
         self.legacyPath = legacyPath
+    }
+
+    /// Equal when `fields`, `sourcePath` and `legacyPath` are equal.
+    public static func == (a: DocumentRule, b: DocumentRule) -> Bool {
+        a.fields == b.fields && a.legacyPath == b.legacyPath && LazyJSONPath.sameText(a.location, b.location)
     }
 }
 
@@ -165,7 +179,12 @@ public struct EffectiveRule: Sendable, Equatable {
     /// The index of the rule in its entry's `rules`.
     public var ruleIndex: Int
     /// Where the rule is in the file, e.g. `applinks.details[0].components[2]`.
-    public var sourcePath: String
+    public var sourcePath: String {
+        get { location.text }
+        set { location = LazyJSONPath(newValue) }
+    }
+    /// `sourcePath`, formatted when read.
+    var location: LazyJSONPath
 
     /// Resolves each key of `rule` through the defaults chain (C5): the rule's own value, else the
     /// entry's `defaults`, else `applinks.defaults`, else the built-in default (`*`, `*`, `*`, false,
@@ -180,7 +199,7 @@ public struct EffectiveRule: Sendable, Equatable {
         percentEncoded = f.percentEncoded ?? entryDefaults.percentEncoded ?? domainDefaults.percentEncoded ?? true
         self.entryIndex = entryIndex
         self.ruleIndex = ruleIndex
-        sourcePath = rule.sourcePath
+        location = rule.location
     }
 
     /// Makes an effective rule directly (tests, generators, `RuleProbe`); nothing is resolved or validated.
@@ -195,6 +214,13 @@ public struct EffectiveRule: Sendable, Equatable {
         self.percentEncoded = percentEncoded
         self.entryIndex = entryIndex
         self.ruleIndex = ruleIndex
-        self.sourcePath = sourcePath
+        location = LazyJSONPath(sourcePath)
+    }
+
+    /// Equal when every property is equal.
+    public static func == (a: EffectiveRule, b: EffectiveRule) -> Bool {
+        a.path == b.path && a.query == b.query && a.fragment == b.fragment && a.exclude == b.exclude
+            && a.caseSensitive == b.caseSensitive && a.percentEncoded == b.percentEncoded
+            && a.entryIndex == b.entryIndex && a.ruleIndex == b.ruleIndex && LazyJSONPath.sameText(a.location, b.location)
     }
 }

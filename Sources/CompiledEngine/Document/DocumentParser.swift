@@ -122,7 +122,7 @@ package struct DocumentParser {
                 wrongType("applinks.apps", apps, expected: "an empty array")
             }
         }
-        let defaults = applinks["defaults"].map { componentFields($0, at: "applinks.defaults", isDefaults: true) } ?? ComponentFields()
+        let defaults = applinks["defaults"].map { componentFields($0, at: LazyJSONPath("applinks.defaults"), isDefaults: true) } ?? ComponentFields()
         let variables = applinks["substitutionVariables"].map { variableTable($0, at: "applinks.substitutionVariables") } ?? VariableTable()
 
         var entries: [DetailEntry] = []
@@ -206,7 +206,7 @@ package struct DocumentParser {
                    ? "the entry names no app: \"appIDs\" is empty (and any \"appID\" beside it is ignored, SPEC.md D4)"
                    : "the entry names no app (\"appIDs\" or \"appID\")")
         }
-        let defaults = obj["defaults"].map { componentFields($0, at: JSONPath.member(path, "defaults"), isDefaults: true) } ?? ComponentFields()
+        let defaults = obj["defaults"].map { componentFields($0, at: LazyJSONPath(JSONPath.member(path, "defaults")), isDefaults: true) } ?? ComponentFields()
 
         var rules: [DocumentRule] = []
         // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
@@ -222,11 +222,13 @@ package struct DocumentParser {
             }
             if case .array(let list) = components {
                 if list.isEmpty { report(.info, "empty-components", p, "no components: nothing matches for these apps in this entry") }
+                rules.reserveCapacity(list.count)
                 for (i, v) in list.enumerated() {
-                    let rp = JSONPath.index(p, i)
+                    // The rule's path is formatted only when read (LazyJSONPath).
+                    let rp = LazyJSONPath(list: p, index: i)
                     // D10: a component that is not an object is skipped; it must not become `{}`.
-                    guard case .object = v else { wrongType(rp, v, expected: "an object"); continue }
-                    rules.append(DocumentRule(fields: componentFields(v, at: rp, isDefaults: false), sourcePath: rp))
+                    guard case .object = v else { wrongType(rp.text, v, expected: "an object"); continue }
+                    rules.append(DocumentRule(fields: componentFields(v, at: rp, isDefaults: false), location: rp))
                 }
             } else {
                 wrongType(p, components, expected: "an array of objects")
@@ -234,20 +236,22 @@ package struct DocumentParser {
         } else if let paths = obj["paths"] {
             let p = JSONPath.member(path, "paths")
             if case .array(let list) = paths {
+                rules.reserveCapacity(list.count)
                 for (i, v) in list.enumerated() {
-                    let rp = JSONPath.index(p, i)
-                    guard case .string(let s) = v else { wrongType(rp, v, expected: "a string"); continue }
+                    let rp = LazyJSONPath(list: p, index: i)
+                    guard case .string(let s) = v else { wrongType(rp.text, v, expected: "a string"); continue }
                     var fields = ComponentFields()
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
-                    // by a combining mark would not count.
-                    if s.unicodeScalars.starts(with: "NOT ".unicodeScalars) {
-                        fields.path = String(String.UnicodeScalarView(s.unicodeScalars.dropFirst(4)))
+                    // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
+                    // comparing the bytes compares the scalars.)
+                    if s.utf8.starts(with: "NOT ".utf8) {
+                        fields.path = String(s.unicodeScalars.dropFirst(4)) // the bytes copied, not scalar by scalar
                         fields.exclude = true
                     } else {
                         fields.path = s
                     }
-                    checkPattern(fields.path ?? "", at: rp)
-                    rules.append(DocumentRule(fields: fields, sourcePath: rp, legacyPath: s))
+                    checkPattern(fields.path ?? "", at: rp.text)
+                    rules.append(DocumentRule(fields: fields, location: rp, legacyPath: s))
                 }
             } else {
                 wrongType(p, paths, expected: "an array of strings")
@@ -257,43 +261,44 @@ package struct DocumentParser {
     }
 
     /// A component or `defaults` dictionary (C1, D10, Q5). A wrong-typed key is left out.
-    mutating func componentFields(_ value: JSONValue, at path: String, isDefaults: Bool) -> ComponentFields {
+    /// `path` is formatted only when a diagnostic names it.
+    mutating func componentFields(_ value: JSONValue, at path: LazyJSONPath, isDefaults: Bool) -> ComponentFields {
         guard case .object(let obj) = value else {
-            wrongType(path, value, expected: "an object")
+            wrongType(path.text, value, expected: "an object")
             return ComponentFields()
         }
-        reportDuplicates(obj, at: path)
-        reportUnknownKeys(obj, known: Self.componentKeys, at: path)
+        reportDuplicates(obj, at: path.text)
+        reportUnknownKeys(obj, known: Self.componentKeys, at: path.text)
         var f = ComponentFields()
         f.path = patternString(obj, "/", at: path)
         f.fragment = patternString(obj, "#", at: path)
         if let q = obj["?"] {
-            let qp = JSONPath.member(path, "?")
+            func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
-                checkPattern(s, at: qp)
+                checkPattern(s, at: qp())
                 f.query = .whole(s)
             case .object(let items):
-                reportDuplicates(items, at: qp)
+                reportDuplicates(items, at: qp())
                 var list: [(name: String, pattern: String)] = []
                 var nonString: String?
                 for key in items.keys {
                     guard let v = items[key] else { continue }
                     if case .string(let s) = v {
-                        checkPattern(s, at: JSONPath.member(qp, key))
+                        checkPattern(s, at: JSONPath.member(qp(), key))
                         list.append((key, s))
                     } else if nonString == nil {
                         nonString = key
                     }
                 }
                 if let bad = nonString {
-                    report(.warning, "non-string-query-value", JSONPath.member(qp, bad),
+                    report(.warning, "non-string-query-value", JSONPath.member(qp(), bad),
                            "query item \"\(bad)\" is not a string, so Apple ignores this whole \"?\" dictionary (every query matches)")
                 } else {
                     f.query = .items(list)
                 }
             default:
-                wrongType(qp, q, expected: "a string or an object of strings")
+                wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
         f.exclude = bool(obj, "exclude", at: path)
@@ -304,25 +309,27 @@ package struct DocumentParser {
         return f
     }
 
-    mutating func patternString(_ obj: JSONObject, _ key: String, at path: String) -> String? {
+    mutating func patternString(_ obj: JSONObject, _ key: String, at path: LazyJSONPath) -> String? {
         guard let v = obj[key] else { return nil }
-        let p = JSONPath.member(path, key)
-        guard case .string(let s) = v else { wrongType(p, v, expected: "a string"); return nil }
-        checkPattern(s, at: p)
+        guard case .string(let s) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "a string"); return nil }
+        checkPattern(s, at: JSONPath.member(path.text, key))
         return s
     }
 
-    mutating func bool(_ obj: JSONObject, _ key: String, at path: String) -> Bool? {
+    mutating func bool(_ obj: JSONObject, _ key: String, at path: LazyJSONPath) -> Bool? {
         guard let v = obj[key] else { return nil }
-        guard case .bool(let b) = v else { wrongType(JSONPath.member(path, key), v, expected: "true or false"); return nil }
+        guard case .bool(let b) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "true or false"); return nil }
         return b
     }
 
-    mutating func checkPattern(_ s: String, at path: String) {
+    /// `path` is evaluated only when the pattern is invalid.
+    mutating func checkPattern(_ s: String, at path: @autoclosure () -> String) {
+        // Only a `$(` reference can make a pattern invalid (P3): without a `$` there is nothing to parse.
+        guard PatternParser.mayHaveVariables(s) else { return }
         do {
             _ = try PatternParser.parse(s)
         } catch {
-            report(.error, "invalid-pattern", path, "pattern \(JSONValue.string(s).serialized()) is invalid (\(error)); this rule never matches")
+            report(.error, "invalid-pattern", path(), "pattern \(JSONValue.string(s).serialized()) is invalid (\(error)); this rule never matches")
         }
     }
 
@@ -357,30 +364,38 @@ package struct DocumentParser {
 
     /// P4: every `$(name)` must be defined. P5: every pattern stays within the size limit.
     mutating func checkVariables(_ table: VariableTable, entries: [DetailEntry], defaults: ComponentFields) {
-        func check(_ pattern: String?, at path: String) {
-            guard let pattern, let parsed = try? PatternParser.parse(pattern) else { return }
-            for name in parsed.variableNames where table.values(of: name) == nil {
-                report(.error, "undefined-variable", path, "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
+        // Paths are formatted only for a diagnostic.
+        func check(_ pattern: String?, at path: () -> String) {
+            guard let pattern else { return }
+            let size: Int
+            if PatternParser.mayHaveVariables(pattern) {
+                guard let parsed = try? PatternParser.parse(pattern) else { return }
+                for name in parsed.variableNames where table.values(of: name) == nil {
+                    report(.error, "undefined-variable", path(), "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
+                }
+                size = PatternLimits.expandedSize(of: parsed, variables: table)
+            } else {
+                // No variable: one element per scalar, nothing to look up.
+                size = pattern.unicodeScalars.count
             }
-            let size = PatternLimits.expandedSize(of: parsed, variables: table)
             totalExpandedSize += size
             if size > PatternLimits.maxExpandedSize {
-                report(.error, "invalid-pattern", path, "with its variables' values the pattern expands to \(size) elements, over the limit of \(PatternLimits.maxExpandedSize) (SPEC.md P5); this rule never matches")
+                report(.error, "invalid-pattern", path(), "with its variables' values the pattern expands to \(size) elements, over the limit of \(PatternLimits.maxExpandedSize) (SPEC.md P5); this rule never matches")
             }
         }
-        func checkFields(_ f: ComponentFields, at path: String) {
-            check(f.path, at: JSONPath.member(path, "/"))
-            check(f.fragment, at: JSONPath.member(path, "#"))
+        func checkFields(_ f: ComponentFields, at path: () -> String) {
+            check(f.path) { JSONPath.member(path(), "/") }
+            check(f.fragment) { JSONPath.member(path(), "#") }
             switch f.query {
-            case .whole(let s)?: check(s, at: JSONPath.member(path, "?"))
-            case .items(let items)?: for item in items { check(item.pattern, at: JSONPath.member(JSONPath.member(path, "?"), item.name)) }
+            case .whole(let s)?: check(s) { JSONPath.member(path(), "?") }
+            case .items(let items)?: for item in items { check(item.pattern) { JSONPath.member(JSONPath.member(path(), "?"), item.name) } }
             case nil: break
             }
         }
-        checkFields(defaults, at: "applinks.defaults")
+        checkFields(defaults) { "applinks.defaults" }
         for entry in entries {
-            checkFields(entry.defaults, at: JSONPath.member(entry.sourcePath, "defaults"))
-            for rule in entry.rules { checkFields(rule.fields, at: rule.sourcePath) }
+            checkFields(entry.defaults) { JSONPath.member(entry.sourcePath, "defaults") }
+            for rule in entry.rules { checkFields(rule.fields) { rule.location.text } }
         }
     }
 
@@ -388,18 +403,20 @@ package struct DocumentParser {
         report(.error, "wrong-type", path, "expected \(expected), found \(value.typeName); ignored")
     }
 
-    mutating func reportDuplicates(_ obj: JSONObject, at path: String) {
+    /// `path` is evaluated only when there is something to report.
+    mutating func reportDuplicates(_ obj: JSONObject, at path: @autoclosure () -> String) {
         for key in obj.duplicateKeys {
-            report(.warning, "duplicate-key", JSONPath.member(path, key), "key \(JSONValue.string(key).serialized()) appears more than once; the last one is used")
+            report(.warning, "duplicate-key", JSONPath.member(path(), key), "key \(JSONValue.string(key).serialized()) appears more than once; the last one is used")
         }
     }
 
-    mutating func reportUnknownKeys(_ obj: JSONObject, known: [String], at path: String) {
-        for key in obj.keys where !known.contains(key) {
+    /// `path` is evaluated only when there is something to report.
+    mutating func reportUnknownKeys(_ obj: JSONObject, known: [String], at path: @autoclosure () -> String) {
+        for key in obj.keys where !known.contains(where: { $0 == key }) {
             if let near = caseVariant(key, known) {
-                report(.warning, "unknown-key", JSONPath.member(path, key), "unknown key \"\(key)\": keys are case-sensitive, did you mean \"\(near)\"? It is ignored")
+                report(.warning, "unknown-key", JSONPath.member(path(), key), "unknown key \"\(key)\": keys are case-sensitive, did you mean \"\(near)\"? It is ignored")
             } else {
-                report(.info, "unknown-key", JSONPath.member(path, key), "unknown key \"\(key)\" is ignored")
+                report(.info, "unknown-key", JSONPath.member(path(), key), "unknown key \"\(key)\" is ignored")
             }
         }
     }

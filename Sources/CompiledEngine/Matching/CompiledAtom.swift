@@ -40,10 +40,12 @@ struct AtomPattern: Sendable {
 
     /// The literal units the pattern starts with: every text it matches starts with them.
     var literalPrefix: [UInt32] {
+        var count = 0
+        while count < atoms.count, case .unit = atoms[count] { count += 1 }
         var out: [UInt32] = []
-        for atom in atoms {
-            guard case .unit(let u) = atom else { break }
-            out.append(u)
+        out.reserveCapacity(count) // sized once, not grown unit by unit
+        for atom in atoms[..<count] {
+            if case .unit(let u) = atom { out.append(u) }
         }
         return out
     }
@@ -76,11 +78,13 @@ struct AtomPattern: Sendable {
 
     /// The literal units the pattern ends with: every text it matches ends with them.
     var literalSuffix: [UInt32] {
+        var start = atoms.count
+        while start > 0, case .unit = atoms[start - 1] { start -= 1 }
         var out: [UInt32] = []
-        for atom in atoms.reversed() {
-            guard case .unit(let u) = atom else { break }
-            out.append(u)
+        out.reserveCapacity(atoms.count - start)
+        for atom in atoms[start...] {
+            if case .unit(let u) = atom { out.append(u) }
         }
-        return out.reversed()
+        return out
     }
 }

@@ -20,8 +20,10 @@ public struct CompiledDocument: Sendable {
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
-        var resolver = VariableResolver(document.variables)
+        let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
+        var patterns = PatternMemo(VariableResolver(document.variables), capacity: ruleCount)
         var rules: [CompiledRule] = []
+        rules.reserveCapacity(ruleCount)
         // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
         var entryRules: [[Int32]] = []
         for (e, entry) in document.entries.enumerated() {
@@ -29,7 +31,7 @@ public struct CompiledDocument: Sendable {
             for (r, rule) in entry.rules.enumerated() {
                 let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
                                               entryDefaults: entry.defaults, domainDefaults: document.defaults)
-                if let compiled = CompiledRule(effective, variables: &resolver) {
+                if let compiled = CompiledRule(effective, patterns: &patterns) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
                 }
@@ -37,10 +39,11 @@ public struct CompiledDocument: Sendable {
             entryRules.append(mine)
         }
         // Apps listed in the same entries share one plan.
-        var entriesOfApp: [[UInt8]: [Int]] = [:] // keyed by UTF-8: exact app ID equality (D12)
-        var appOrder: [[UInt8]] = []
+        var entriesOfApp: [ExactKey: [Int]] = [:] // exact app ID equality (D12), hashed on the bytes in one go
+        var appOrder: [ExactKey] = []
         for (e, entry) in document.entries.enumerated() {
-            for app in entry.appIDs.map({ Array($0.utf8) }) {
+            for id in entry.appIDs {
+                let app = ExactKey(id)
                 if entriesOfApp[app] == nil { appOrder.append(app) }
                 if entriesOfApp[app]?.last != e { entriesOfApp[app, default: []].append(e) }
             }
@@ -51,18 +54,18 @@ public struct CompiledDocument: Sendable {
         for app in appOrder {
             let entries = entriesOfApp[app] ?? []
             if let existing = planOfEntries[entries] {
-                planOfApp[ExactKey(app)] = existing
+                planOfApp[app] = existing
                 continue
             }
             let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules)
             planOfEntries[entries] = plans.count
-            planOfApp[ExactKey(app)] = plans.count
+            planOfApp[app] = plans.count
             plans.append(plan)
         }
         self.rules = rules
         self.plans = plans
         self.planOfApp = planOfApp
-        fewApps = appOrder.count <= 8 ? appOrder.map { (String(decoding: $0, as: UTF8.self), planOfApp[ExactKey($0)] ?? 0) } : nil
+        fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
     }
 
     /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never

@@ -30,10 +30,14 @@ final class CompiledPattern: Sendable {
                 while common < keys[i].count, common < others[i].count, keys[i][common] == others[i][common] { common += 1 }
                 keys[i].removeLast(keys[i].count - common)
             }
-            if keys.contains(where: \.isEmpty) { keys = [[]] }
+            if keys.contains(where: { $0.isEmpty }) { keys = [[]] }
         }
-        var seen = Set<[UInt8]>()
-        literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
+        if keys.count == 1 {
+            literalPrefixes = keys // the usual case: nothing to deduplicate
+        } else {
+            var seen = Set<[UInt8]>()
+            literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
+        }
         literalSuffix = parent == nil ? Self.utf8(main.literalSuffix) : []
     }
 
@@ -51,6 +55,10 @@ final class CompiledPattern: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(units.count)
         for u in units {
+            if u < 0x80 { // ASCII, the usual case: one byte, no scalar view
+                out.append(UInt8(u))
+                continue
+            }
             guard let scalar = Unicode.Scalar(u) else { break }
             out.append(contentsOf: scalar.utf8)
         }

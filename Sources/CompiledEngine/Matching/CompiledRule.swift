@@ -26,12 +26,13 @@ final class CompiledRule: Sendable {
 
     /// nil when a pattern of the rule is invalid (P3) or names an undefined variable (P4): every
     /// pattern of a rule is compared before it can match, so such a rule never matches.
-    init?(_ rule: EffectiveRule, variables: inout VariableResolver) {
+    /// `patterns` compiles each distinct pattern of the document once.
+    init?(_ rule: EffectiveRule, patterns: inout PatternMemo) {
         effective = rule
         form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         let cs = rule.caseSensitive
         if let source = rule.path {
-            guard let p = PatternCompiler.compile(source, isPath: true, caseSensitive: cs, variables: &variables) else { return nil }
+            guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
             path = p
         } else {
             path = nil
@@ -40,12 +41,12 @@ final class CompiledRule: Sendable {
         case nil:
             query = .any
         case .whole(let source):
-            guard let p = PatternCompiler.compile(source, isPath: false, caseSensitive: cs, variables: &variables) else { return nil }
+            guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
             query = .whole(p)
         case .items(let list):
             var items: [Item] = []
             for item in list {
-                guard let p = PatternCompiler.compile(item.pattern, isPath: false, caseSensitive: cs, variables: &variables) else {
+                guard let p = patterns.compile(item.pattern, isPath: false, caseSensitive: cs) else {
                     return nil
                 }
                 items.append(Item(comparableName: cs ? item.name : CaseFolding.fold(item.name), pattern: p))
@@ -53,7 +54,7 @@ final class CompiledRule: Sendable {
             query = .items(items)
         }
         if let source = rule.fragment {
-            guard let p = PatternCompiler.compile(source, isPath: false, caseSensitive: cs, variables: &variables) else { return nil }
+            guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
             fragment = p
         } else {
             fragment = nil

@@ -124,7 +124,9 @@ final class GlobMatcher: Sendable {
         init(_ labels: [UInt32]) {
             let w = (labels.count + 63) >> 6
             words = w
-            let wide = Array(Set(labels.filter { $0 >= 128 && $0 != UnitLabel.any })).sorted()
+            // Sorted distinct wide units (none in the usual all-ASCII segment: no set built then).
+            let wide = labels.contains { $0 >= 128 && $0 != UnitLabel.any }
+                ? Array(Set(labels.filter { $0 >= 128 && $0 != UnitLabel.any })).sorted() : []
             wideUnits = wide
             let rows = 128 + wide.count + 1
             var masks = [UInt64](repeating: 0, count: rows * w)
@@ -197,35 +199,34 @@ final class GlobMatcher: Sendable {
     let shape: PatternShape
 
     init(_ atoms: [CompiledAtom]) {
-        var runs: [[UInt32]] = []
-        var current: [UInt32] = []
+        // Every label in one array, run i being `labels[ends[i - 1]..<ends[i]]` (ends[-1] = 0):
+        // no array per run grown unit by unit.
+        var labels: [UInt32] = []
+        labels.reserveCapacity(atoms.count)
+        var ends: [Int] = []
         var hasStar = false
         var previousWasStar = false
-        func close() {
-            runs.append(current)
-            current = []
-        }
         for atom in atoms {
             switch atom {
             case .unit(let u):
-                current.append(u)
+                labels.append(u)
                 previousWasStar = false
             case .any:
-                current.append(UnitLabel.any)
+                labels.append(UnitLabel.any)
                 previousWasStar = false
             case .star:
                 hasStar = true
-                if !previousWasStar { close() }
+                if !previousWasStar { ends.append(labels.count) }
                 previousWasStar = true
             case .choice:
                 // Not reached: patterns with variables compile to the automaton.
-                current.append(UnitLabel.none)
+                labels.append(UnitLabel.none)
                 previousWasStar = false
             }
         }
-        close()
-        let segments = runs.enumerated().map { i, labels in
-            Segment(labels: labels, searchable: hasStar && i > 0 && i < runs.count - 1)
+        ends.append(labels.count)
+        let segments = ends.indices.map { i in
+            Segment(labels: Array(labels[(i == 0 ? 0 : ends[i - 1])..<ends[i]]), searchable: hasStar && i > 0 && i < ends.count - 1)
         }
         self.segments = segments
         self.hasStar = hasStar
@@ -233,9 +234,16 @@ final class GlobMatcher: Sendable {
         let first = segments[0]
         let last = segments[segments.count - 1]
         var anchored: [UInt64] = []
-        for (word, mask) in zip(first.packed, first.packedMasks) { anchored += [word, mask] }
+        anchored.reserveCapacity(2 * (first.packed.count + last.packed.count))
+        for (word, mask) in zip(first.packed, first.packedMasks) {
+            anchored.append(word)
+            anchored.append(mask)
+        }
         lastWordOffset = anchored.count
-        for (word, mask) in zip(last.packed, last.packedMasks) { anchored += [word, mask] }
+        for (word, mask) in zip(last.packed, last.packedMasks) {
+            anchored.append(word)
+            anchored.append(mask)
+        }
         anchoredWords = anchored
         firstCount = first.count
         lastCount = hasStar ? last.count : 0

@@ -5,21 +5,32 @@ enum PatternCompiler {
     /// nil when the pattern is invalid (P3) or names an undefined variable (P4).
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool,
                         variables: inout VariableResolver) -> CompiledPattern? {
-        guard let parsed = try? PatternParser.parse(source) else { return nil }
-        guard PatternLimits.fits(parsed, variables: variables.table) else { return nil } // P5
         var atoms: [CompiledAtom] = []
-        atoms.reserveCapacity(parsed.elements.count)
         var choices: [[[CompiledAtom]]] = []
         var origins: [PredefinedVariable?] = []
-        for element in parsed.elements {
-            switch element {
-            case .variable(let name):
-                guard let values = variables.values(of: name, caseSensitive: caseSensitive) else { return nil }
-                choices.append(values)
-                origins.append(variables.predefinedOrigin(of: name, caseSensitive: caseSensitive))
-                atoms.append(.choice(choices.count - 1))
-            case .literal, .anyOne, .anyMany:
-                atoms.append(atom(element, caseSensitive: caseSensitive))
+        if !PatternParser.mayHaveVariables(source) {
+            // Most patterns name no variable: with no `$` there is no reference to parse (P3) and
+            // one element per scalar (P5), so the atoms come straight from the scalars, read the
+            // way `PatternParser.parse` reads them.
+            atoms.reserveCapacity(source.utf8.count)
+            for c in source.unicodeScalars {
+                atoms.append(atom(c == "*" ? .anyMany : c == "?" ? .anyOne : .literal(c), caseSensitive: caseSensitive))
+            }
+            guard atoms.count <= PatternLimits.maxExpandedSize else { return nil } // P5
+        } else {
+            guard let parsed = try? PatternParser.parse(source) else { return nil }
+            guard PatternLimits.fits(parsed, variables: variables.table) else { return nil } // P5
+            atoms.reserveCapacity(parsed.elements.count)
+            for element in parsed.elements {
+                switch element {
+                case .variable(let name):
+                    guard let values = variables.values(of: name, caseSensitive: caseSensitive) else { return nil }
+                    choices.append(values)
+                    origins.append(variables.predefinedOrigin(of: name, caseSensitive: caseSensitive))
+                    atoms.append(.choice(choices.count - 1))
+                case .literal, .anyOne, .anyMany:
+                    atoms.append(atom(element, caseSensitive: caseSensitive))
+                }
             }
         }
         guard isPath else {
@@ -43,6 +54,7 @@ enum PatternCompiler {
         var hi = atoms.count
         while lo < hi, atoms[lo] == .unit(slash) { lo += 1 }
         while hi > lo, atoms[hi - 1] == .unit(slash) { hi -= 1 }
+        if lo == 0, hi == atoms.count { return atoms } // nothing to trim: no copy
         return Array(atoms[lo..<hi])
     }
 

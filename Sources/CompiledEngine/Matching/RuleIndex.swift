@@ -25,7 +25,7 @@ struct RuleIndex: Sendable {
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
             let prefixes = rule.pathKeys
-            let suffix = prefixes == [[]] ? rule.reversedPathSuffix : []
+            let suffix = prefixes.count == 1 && prefixes[0].isEmpty ? rule.reversedPathSuffix : []
             if !suffix.isEmpty {
                 suffixKeys[rule.form.index].append((suffix, Int32(ordinal)))
                 continue

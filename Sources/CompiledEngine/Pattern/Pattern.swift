@@ -56,6 +56,20 @@ public enum PatternParser {
         try parse(source, allowVariables: true)
     }
 
+    /// Whether `source` has a `$`: without one a pattern has no `$(name)` reference, so it is valid
+    /// (only a reference can make it invalid, P3) and its elements are its scalars, `*` and `?` being
+    /// wildcards. Lets callers skip parsing most patterns. (A loop over the bytes: a generic
+    /// `contains` was not specialized here.)
+    static func mayHaveVariables(_ source: String) -> Bool {
+        let inPlace = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte == UInt8(ascii: "$") { return true }
+            return false
+        }
+        if let inPlace { return inPlace }
+        for byte in source.utf8 where byte == UInt8(ascii: "$") { return true }
+        return false
+    }
+
     /// Parses a substitution-variable value: `*` and `?` are wildcards, `$(` is literal text (V2).
     public static func parseValue(_ source: String) -> Pattern {
         // With variables disabled every scalar stands for itself: one pass, no error path. (Both

@@ -78,6 +78,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// Distinct keys in first-appearance order.
     public var keys: [String] {
+        if !hasDuplicateKeys { return members.map(\.key) }
         var seen = Set<JSONScalarKey>()
         var result: [String] = []
         for member in members where seen.insert(JSONScalarKey(member.key)).inserted {
@@ -88,6 +89,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// Keys that appear more than once, in first-appearance order.
     public var duplicateKeys: [String] {
+        if !hasDuplicateKeys { return [] }
         var counts: [JSONScalarKey: Int] = [:]
         for member in members {
             counts[JSONScalarKey(member.key), default: 0] += 1
@@ -96,9 +98,33 @@ public struct JSONObject: Sendable, Equatable {
     }
 }
 
+extension JSONObject {
+    /// Whether some key appears twice. Objects in AASA files have a handful of members and no
+    /// repeated key: compared pair by pair (lengths first), that costs nothing to allocate or hash,
+    /// where `keys` and `duplicateKeys` would build a set and a dictionary per object.
+    private var hasDuplicateKeys: Bool {
+        let n = members.count
+        guard n > 1 else { return false }
+        guard n <= 16 else { return true } // larger objects take the hashing path, which decides exactly
+        for i in 1..<n {
+            for j in 0..<i where jsonSameKey(members[i].key, members[j].key) { return true }
+        }
+        return false
+    }
+}
+
 /// Code-point equality: UTF-8 is a bijection with scalar sequences, so comparing bytes suffices.
 private func jsonSameKey(_ a: String, _ b: String) -> Bool {
-    a.utf8.elementsEqual(b.utf8)
+    let x = a.utf8
+    let y = b.utf8
+    guard x.count == y.count else { return false }
+    let same = x.withContiguousStorageIfAvailable { p in
+        y.withContiguousStorageIfAvailable { q in
+            for i in 0..<p.count where p[i] != q[i] { return false }
+            return true
+        }
+    }
+    return (same ?? nil) ?? x.elementsEqual(y)
 }
 
 /// A String wrapper hashed and compared by scalars, so "é" and "e\u{301}" stay distinct keys.

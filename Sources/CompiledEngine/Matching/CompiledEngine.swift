@@ -1,4 +1,9 @@
 import LinkMatchCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The production engine: every pattern compiled once into a fast-path matcher or a bit-set
 /// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
@@ -37,6 +42,10 @@ public struct CompiledPart: Sendable {
     let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
+    /// UTF-8 of a literal pattern (no `?`, `*` or variable), compared to the text's bytes as given
+    /// (trimmed for a path) when the text needs no preparing (caseSensitive, percentEncoded): equal
+    /// UTF-8 is equal scalars, so this is the verdict without looking at the text's units.
+    private let literal: [UInt8]?
 
     /// Compiles `request`'s pattern with its flags and variables (the text is ignored).
     public init(_ request: PartRequest) {
@@ -52,12 +61,31 @@ public struct CompiledPart: Sendable {
         isPath = kind == .path
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
-        self.pattern = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
+        let compiled = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
+        self.pattern = compiled
+        if let compiled, caseSensitive, percentEncoded, compiled.parent == nil, compiled.shape == .literal {
+            literal = compiled.literalPrefixes.first // the whole literal: a literal pattern is its own prefix
+        } else {
+            literal = nil
+        }
     }
 
     /// The verdict for one URL part as written (still percent-encoded).
     public func verdict(for text: String) -> PartVerdict {
-        verdictCountingWork(for: text).verdict
+        if let literal, let verdict = Self.literalVerdict(literal, text, isPath: isPath) { return verdict }
+        return verdictCountingWork(for: text).verdict
+    }
+
+    /// A literal pattern against a text that needs no preparing: the trimmed length, then one `memcmp`.
+    @inline(__always)
+    private static func literalVerdict(_ literal: [UInt8], _ text: String, isPath: Bool) -> PartVerdict? {
+        text.utf8.withContiguousStorageIfAvailable { buffer -> PartVerdict in
+            let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
+            let n = hi - lo
+            guard n == literal.count else { return .notMatched }
+            guard n > 0, let base = buffer.baseAddress else { return .matched }
+            return literal.withUnsafeBufferPointer { memcmp(base + lo, $0.baseAddress!, n) == 0 } ? .matched : .notMatched
+        }
     }
 
     /// `verdict(for:)` plus the work it did (unit comparisons, state-set words, edges, epsilon moves),

@@ -1,9 +1,4 @@
 import LinkMatchCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The production engine: every pattern compiled once into a fast-path matcher or a bit-set
 /// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
@@ -42,10 +37,15 @@ public struct CompiledPart: Sendable {
     let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
-    /// UTF-8 of a literal pattern (no `?`, `*` or variable), compared to the text's bytes as given
-    /// (trimmed for a path) when the text needs no preparing (caseSensitive, percentEncoded): equal
-    /// UTF-8 is equal scalars, so this is the verdict without looking at the text's units.
-    private let literal: [UInt8]?
+    /// For a literal, `prefix*` or `*suffix` pattern (and an N3 parent of one of these shapes) read
+    /// with caseSensitive and percentEncoded: the verdict from the text's bytes as given (trimmed for
+    /// a path), without preparing it (LiteralCheck).
+    private let quick: QuickChecks?
+    /// Any other pattern without variables and without an N3 parent, read with caseSensitive and
+    /// percentEncoded: its glob matcher, run on the text's bytes in place when they are ASCII. Held
+    /// here unretained (`pattern` owns it, and this part owns `pattern`), so that running it costs no
+    /// reference counting: a retain and a release were an eighth of a `/id/????` verdict.
+    private let glob: Unmanaged<GlobMatcher>?
 
     /// Compiles `request`'s pattern with its flags and variables (the text is ignored).
     public init(_ request: PartRequest) {
@@ -63,29 +63,31 @@ public struct CompiledPart: Sendable {
         self.percentEncoded = percentEncoded
         let compiled = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
         self.pattern = compiled
-        if let compiled, caseSensitive, percentEncoded, compiled.parent == nil, compiled.shape == .literal {
-            literal = compiled.literalPrefixes.first // the whole literal: a literal pattern is its own prefix
-        } else {
-            literal = nil
-        }
+        let plain = caseSensitive && percentEncoded
+        quick = plain ? compiled.flatMap(QuickChecks.init) : nil
+        glob = plain && quick == nil && compiled?.parent == nil ? compiled?.main.glob.map { Unmanaged.passUnretained($0) } : nil
     }
 
     /// The verdict for one URL part as written (still percent-encoded).
     public func verdict(for text: String) -> PartVerdict {
-        if let literal, let verdict = Self.literalVerdict(literal, text, isPath: isPath) { return verdict }
+        if let quick, let matched = quick.matches(text, isPath: isPath) { return matched ? .matched : .notMatched }
+        if let glob, let matched = glob._withUnsafeGuaranteedRef({ Self.matchInPlace($0, text, isPath: isPath) }) {
+            return matched ? .matched : .notMatched
+        }
         return verdictCountingWork(for: text).verdict
     }
 
-    /// A literal pattern against a text that needs no preparing: the trimmed length, then one `memcmp`.
+    /// `glob` on the text's bytes in place (trimmed for a path); nil when they are not ASCII.
     @inline(__always)
-    private static func literalVerdict(_ literal: [UInt8], _ text: String, isPath: Bool) -> PartVerdict? {
-        text.utf8.withContiguousStorageIfAvailable { buffer -> PartVerdict in
+    private static func matchInPlace(_ glob: GlobMatcher, _ text: String, isPath: Bool) -> Bool? {
+        let result = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
             let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
-            let n = hi - lo
-            guard n == literal.count else { return .notMatched }
-            guard n > 0, let base = buffer.baseAddress else { return .matched }
-            return literal.withUnsafeBufferPointer { memcmp(base + lo, $0.baseAddress!, n) == 0 } ? .matched : .notMatched
+            let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
+            guard MatchText.isASCII(trimmed) else { return nil }
+            var work = 0
+            return glob.matches(trimmed, work: &work)
         }
+        return result ?? nil
     }
 
     /// `verdict(for:)` plus the work it did (unit comparisons, state-set words, edges, epsilon moves),

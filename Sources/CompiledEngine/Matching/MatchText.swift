@@ -75,17 +75,48 @@ struct MatchText: Sendable {
             }
             return .owned(bytes)
         }
-        // The rare path: non-ASCII text (decoded, or a part-level request), as scalars.
+        // The rare path: non-ASCII text (decoded, or a part-level request), as scalars. The bytes
+        // are valid UTF-8 (a String's, or decodeLenient's String's), already trimmed.
+        var units = Self.scalars(ofValidUTF8: bytes)
+        if caseSensitive { return .wide(scalars: units, utf8: bytes) }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count)
+        for i in units.indices {
+            guard let scalar = Unicode.Scalar(units[i]) else { continue } // not reached: decoded scalars
+            let folded = CaseFolding.fold(scalar)
+            units[i] = folded.value
+            encoded.append(contentsOf: folded.utf8)
+        }
+        return .wide(scalars: units, utf8: encoded)
+    }
+
+    /// The scalar values of valid UTF-8 (what `String(decoding:as:)` gives for it, without making a string).
+    static func scalars(ofValidUTF8 bytes: [UInt8]) -> [UInt32] {
         var units: [UInt32] = []
         units.reserveCapacity(bytes.count)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            units.append(caseSensitive ? scalar.value : CaseFolding.fold(scalar).value)
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let lead = UInt32(bytes[i])
+            if lead < 0x80 {
+                units.append(lead)
+                i += 1
+            } else if lead < 0xE0, i + 1 < n {
+                units.append((lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F))
+                i += 2
+            } else if lead < 0xF0, i + 2 < n {
+                units.append((lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))
+                i += 3
+            } else if i + 3 < n {
+                units.append((lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                             | UInt32(bytes[i + 3] & 0x3F))
+                i += 4
+            } else {
+                // Not reached for valid UTF-8; read the rest the way String does if it ever is.
+                return String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+            }
         }
-        if isPath { Self.trimSlashes(&units, slash: UInt32(UInt8(ascii: "/"))) }
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(units.count)
-        for u in units { if let s = Unicode.Scalar(u) { encoded.append(contentsOf: s.utf8) } }
-        return .wide(scalars: units, utf8: encoded)
+        return units
     }
 
     /// Whether `count` bytes at `base` are ASCII with nothing the form changes (no `%` to decode when

@@ -67,15 +67,24 @@ struct URLTexts {
         case .inPlace(let lo, let hi):
             return Span(kind: Span.inPlace, lo: lo, hi: hi)
         case .owned(let bytes):
-            let lo = owned.count
-            owned.append(contentsOf: bytes)
+            let lo = adopt(bytes)
             return Span(kind: Span.owned, lo: lo, hi: owned.count)
         case .wide(let scalars, let utf8):
-            let lo = owned.count
-            owned.append(contentsOf: utf8)
+            let lo = adopt(utf8)
             wide.append(scalars)
             return Span(kind: Span.owned, wide: Int32(wide.count - 1), lo: lo, hi: owned.count)
         }
+    }
+
+    /// Puts `bytes` at the end of `owned` (the first ones become `owned` itself: no copy) and returns where they start.
+    private mutating func adopt(_ bytes: [UInt8]) -> Int {
+        if owned.isEmpty {
+            owned = bytes
+            return 0
+        }
+        let lo = owned.count
+        owned.append(contentsOf: bytes)
+        return lo
     }
 
     /// The UTF-8 bytes of `part` as `form` compares it (the rule index walks these).

@@ -129,4 +129,66 @@ final class CompiledFastPathTests: XCTestCase {
         XCTAssertEqual(shape("/a/$(none)", variables: empty), "never")      // V6
         XCTAssertEqual(verdict("/a/$(none)*", "/a/x", variables: empty), .notMatched)
     }
+
+    func testSequenceMatcherSearchesRunsBetweenStars() {
+        // `*run*` and a final `*run` after a variable: searched, not stepped position by position.
+        let one = VariableTable(custom: [(name: "one", values: ["a"])])
+        XCTAssertEqual(shape("$(one)*x?*yz", path: false, variables: one), "sequence")
+        XCTAssertEqual(verdict("$(one)*x?*yz", "aqxqyz", path: false, variables: one), .matched)
+        XCTAssertEqual(verdict("$(one)*x?*yz", "axqyz", path: false, variables: one), .matched)
+        XCTAssertEqual(verdict("$(one)*x?*yz", "axyz", path: false, variables: one), .notMatched)   // `?` then `yz` need 3 after x
+        XCTAssertEqual(verdict("$(one)*x?*yz", "axxyz", path: false, variables: one), .matched)    // `x?` reads `xx`
+        XCTAssertEqual(verdict("$(one)*x?*yz", "ayzxq", path: false, variables: one), .notMatched) // yz must end the text
+        XCTAssertEqual(verdict("$(one)*x?*yz", "bxqyz", path: false, variables: one), .notMatched)
+        XCTAssertEqual(verdict("$(one)*ab*", "aab", path: false, variables: one), .matched)
+        XCTAssertEqual(verdict("$(one)*ab*", "ab", path: false, variables: one), .notMatched)      // `ab` must start after the value
+        XCTAssertEqual(verdict("$(one)*é*", "aé", path: false, variables: one), .matched)          // non-ASCII: the scalar path
+    }
+
+    func testNeedsNoPreparingMatchesABytewiseReading() {
+        // The eight-bytes-at-a-time check against the plain reading: ASCII, and no `%` unless
+        // percentEncoded, no capital unless caseSensitive; every byte value at every place.
+        for length in 1...19 {
+            for place in 0..<length {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = UInt8(value)
+                    for cs in [false, true] {
+                        for pe in [false, true] {
+                            let plain = bytes.allSatisfy { b in
+                                b < 0x80 && (pe || b != UInt8(ascii: "%")) && (cs || !(b >= 0x41 && b <= 0x5A))
+                            }
+                            let fast = bytes.withUnsafeBufferPointer {
+                                MatchText.needsNoPreparing($0.baseAddress!, length, caseSensitive: cs, percentEncoded: pe)
+                            }
+                            XCTAssertEqual(fast, plain, "length \(length), byte \(value) at \(place), cs \(cs), pe \(pe)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testLiteralChecksOnBytes() {
+        // Literal, `run*` and `*run` decide from the bytes as given; `a*b` is not a plain prefix.
+        XCTAssertEqual(verdict("a*b", "ab", path: false), .matched)
+        XCTAssertEqual(verdict("a*b", "axyb", path: false), .matched)
+        XCTAssertEqual(verdict("a*b", "a", path: false), .notMatched)
+        XCTAssertEqual(verdict("a*b", "axy", path: false), .notMatched)
+        XCTAssertEqual(verdict("*é", "xé", path: false), .matched)              // non-ASCII text and run
+        XCTAssertEqual(verdict("*é", "é", path: false), .matched)
+        XCTAssertEqual(verdict("*é", "e\u{301}", path: false), .notMatched)    // P2: scalars, not canonical equivalence
+        XCTAssertEqual(verdict("é*", "éa", path: false), .matched)
+        XCTAssertEqual(verdict("/é/x", "/é/x/", path: true), .matched)          // N2
+        XCTAssertEqual(verdict("/buy/*", "//buy//", path: true), .matched)      // N1–N3
+        XCTAssertEqual(verdict("/buy/*", "/buyer", path: true), .notMatched)
+        XCTAssertEqual(verdict("*", "", path: false), .matched)
+    }
+
+    func testScalarsOfValidUTF8MatchStringDecoding() {
+        let texts = ["", "a", "é", "été/x", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", "日本語/パス", "e\u{301}", "🙂a🙂"]
+        for text in texts {
+            XCTAssertEqual(MatchText.scalars(ofValidUTF8: Array(text.utf8)), text.unicodeScalars.map(\.value), text)
+        }
+    }
 }

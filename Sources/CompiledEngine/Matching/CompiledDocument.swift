@@ -103,7 +103,9 @@ public struct CompiledDocument: Sendable {
         }
         guard let matched else { return .noMatch(.noRuleMatched) }
         let rule = rules[matched]
-        return Decision(outcome: rule.effective.exclude ? .exclude : .match, rule: rule.trace(for: url))
+        // The trace is built when read (most callers read only the outcome).
+        return Decision(outcome: rule.effective.exclude ? .exclude : .match, deciding: rule, path: url.path,
+                        query: url.query, fragment: url.fragment)
     }
 
     /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.

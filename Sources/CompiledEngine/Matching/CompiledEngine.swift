@@ -37,6 +37,15 @@ public struct CompiledPart: Sendable {
     let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
+    /// For a literal, `prefix*` or `*suffix` pattern (and an N3 parent of one of these shapes) read
+    /// with caseSensitive and percentEncoded: the verdict from the text's bytes as given (trimmed for
+    /// a path), without preparing it (LiteralCheck).
+    private let quick: QuickChecks?
+    /// Any other pattern without variables and without an N3 parent, read with caseSensitive and
+    /// percentEncoded: its glob matcher, run on the text's bytes in place when they are ASCII. Held
+    /// here unretained (`pattern` owns it, and this part owns `pattern`), so that running it costs no
+    /// reference counting: a retain and a release were an eighth of a `/id/????` verdict.
+    private let glob: Unmanaged<GlobMatcher>?
 
     /// Compiles `request`'s pattern with its flags and variables (the text is ignored).
     public init(_ request: PartRequest) {
@@ -52,12 +61,33 @@ public struct CompiledPart: Sendable {
         isPath = kind == .path
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
-        self.pattern = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
+        let compiled = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
+        self.pattern = compiled
+        let plain = caseSensitive && percentEncoded
+        quick = plain ? compiled.flatMap(QuickChecks.init) : nil
+        glob = plain && quick == nil && compiled?.parent == nil ? compiled?.main.glob.map { Unmanaged.passUnretained($0) } : nil
     }
 
     /// The verdict for one URL part as written (still percent-encoded).
     public func verdict(for text: String) -> PartVerdict {
-        verdictCountingWork(for: text).verdict
+        if let quick, let matched = quick.matches(text, isPath: isPath) { return matched ? .matched : .notMatched }
+        if let glob, let matched = glob._withUnsafeGuaranteedRef({ Self.matchInPlace($0, text, isPath: isPath) }) {
+            return matched ? .matched : .notMatched
+        }
+        return verdictCountingWork(for: text).verdict
+    }
+
+    /// `glob` on the text's bytes in place (trimmed for a path); nil when they are not ASCII.
+    @inline(__always)
+    private static func matchInPlace(_ glob: GlobMatcher, _ text: String, isPath: Bool) -> Bool? {
+        let result = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
+            let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
+            let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
+            guard MatchText.isASCII(trimmed) else { return nil }
+            var work = 0
+            return glob.matches(trimmed, work: &work)
+        }
+        return result ?? nil
     }
 
     /// `verdict(for:)` plus the work it did (unit comparisons, state-set words, edges, epsilon moves),

@@ -1,7 +1,7 @@
 import LinkMatchCore
 
 /// One effective rule with every pattern compiled (C1, C2, C5, Q1–Q5).
-final class CompiledRule: Sendable {
+final class CompiledRule: RuleTraceSource {
     enum Query: Sendable {
         /// No `?` key (or a dictionary ignored by Q5): any query (C2).
         case any
@@ -68,12 +68,12 @@ final class CompiledRule: Sendable {
 
     /// Whether every part matches (C2, C4, Q2–Q4), in the order path, query, fragment.
     func matches(_ texts: inout URLTexts, work: inout Int) -> Bool {
-        if let path, !texts.path(form).matches(path, work: &work) { return false }
+        if let path, !texts.matches(.path, form, path, work: &work) { return false }
         switch query {
         case .any:
             break
         case .whole(let pattern):
-            guard texts.query(form).matches(pattern, work: &work) else { return false }
+            guard texts.matches(.query, form, pattern, work: &work) else { return false }
         case .items(let items):
             for item in items {
                 // Q4: every occurrence must match; Q3: an absent item reads as "".
@@ -85,26 +85,27 @@ final class CompiledRule: Sendable {
                 if !present, !MatchText.empty.matches(item.pattern, work: &work) { return false }
             }
         }
-        if let fragment, !texts.fragment(form).matches(fragment, work: &work) { return false }
+        if let fragment, !texts.matches(.fragment, form, fragment, work: &work) { return false }
         return true
     }
 
-    /// The trace of this rule for a URL it matched: every part, all `.matched`.
-    func trace(for url: ParsedURL) -> RuleTrace {
+    /// The trace of this rule for a URL it matched (its path, query and fragment as written): every
+    /// part, all `.matched`. A decision builds it only when its `rule` is read.
+    func ruleTrace(path: String, query: String?, fragment: String?) -> RuleTrace {
         let rule = effective
         func compared(_ raw: some StringProtocol) -> String {
             rule.percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)
         }
         var parts: [PartTrace] = []
         parts.reserveCapacity(2 + (rule.query.map { if case .items(let list) = $0 { return list.count } else { return 1 } } ?? 1))
-        parts.append(PartTrace(part: .path, pattern: rule.path, texts: [compared(url.path)], verdict: .matched))
+        parts.append(PartTrace(part: .path, pattern: rule.path, texts: [compared(path)], verdict: .matched))
         switch rule.query {
         case nil:
-            parts.append(PartTrace(part: .query, pattern: nil, texts: [compared(url.query ?? "")], verdict: .matched))
+            parts.append(PartTrace(part: .query, pattern: nil, texts: [compared(query ?? "")], verdict: .matched))
         case .whole(let pattern):
-            parts.append(PartTrace(part: .query, pattern: pattern, texts: [compared(url.query ?? "")], verdict: .matched))
+            parts.append(PartTrace(part: .query, pattern: pattern, texts: [compared(query ?? "")], verdict: .matched))
         case .items(let list):
-            let present = QueryItemSplitter.items(url.query ?? "")
+            let present = QueryItemSplitter.items(query ?? "")
             for (item, compiled) in zip(list, itemNames) {
                 var texts: [String] = []
                 for occurrence in present where form.comparableName(occurrence.name).isExactly(compiled) {
@@ -114,7 +115,7 @@ final class CompiledRule: Sendable {
                                        texts: texts.isEmpty ? [""] : texts, verdict: .matched))
             }
         }
-        parts.append(PartTrace(part: .fragment, pattern: rule.fragment, texts: [compared(url.fragment ?? "")], verdict: .matched))
+        parts.append(PartTrace(part: .fragment, pattern: rule.fragment, texts: [compared(fragment ?? "")], verdict: .matched))
         return RuleTrace(rule: rule, parts: parts)
     }
 
@@ -132,6 +133,18 @@ struct TextForm: Sendable, Equatable {
     static let all = [false, true].flatMap { cs in [false, true].map { TextForm(caseSensitive: cs, percentEncoded: $0) } }
 
     var index: Int { (caseSensitive ? 2 : 0) + (percentEncoded ? 1 : 0) }
+
+    init(caseSensitive: Bool, percentEncoded: Bool) {
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+    }
+
+    /// The form whose `index` is `index` (0..<4).
+    @inline(__always)
+    init(index: Int) {
+        caseSensitive = index & 2 != 0
+        percentEncoded = index & 1 != 0
+    }
 
     /// A URL query item name as compared with a rule's item names (E4).
     func comparableName(_ raw: some StringProtocol) -> String {

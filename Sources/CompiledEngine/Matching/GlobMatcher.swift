@@ -16,10 +16,10 @@ final class GlobMatcher: Sendable {
 
         var count: Int { labels.count }
 
-        /// For byte texts (ASCII, the usual case): the labels eight to a word, a `?` as 0, and per word
-        /// a mask with 0xFF under each literal byte, so that eight units are compared at once.
+        /// For byte texts (ASCII, the usual case): the labels eight to a word, a `?` as 0, each word
+        /// followed by its mask with 0xFF under each literal byte, so that eight units are compared
+        /// at once (`GlobMatcher.equalBytes`).
         let packed: [UInt64]
-        let packedMasks: [UInt64]
         /// A literal label above ASCII: no byte text (always ASCII) can match the segment.
         let needsWideUnits: Bool
 
@@ -32,26 +32,9 @@ final class GlobMatcher: Sendable {
             if allAny { return true }
             if needsWideUnits { return false }
             guard let base = text.baseAddress.map({ UnsafeRawPointer($0 + start) }) else { return n == 0 }
-            return packed.withUnsafeBufferPointer { packed in
-                packedMasks.withUnsafeBufferPointer { masks in
-                    var k = 0
-                    var w = 0
-                    while k + 8 <= n {
-                        let t = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                        if (t ^ packed[w]) & masks[w] != 0 { return false }
-                        k += 8
-                        w += 1
-                    }
-                    guard k < n else { return true }
-                    var t: UInt64 = 0
-                    var shift: UInt64 = 0
-                    while k < n {
-                        t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << shift
-                        shift += 8
-                        k += 1
-                    }
-                    return (t ^ packed[w]) & masks[w] == 0
-                }
+            return packed.withUnsafeBufferPointer { pairs in
+                guard let pairs = pairs.baseAddress else { return n == 0 }
+                return GlobMatcher.equalBytes(base, n, pairs)
             }
         }
 
@@ -96,16 +79,14 @@ final class GlobMatcher: Sendable {
         init(labels: [UInt32], searchable: Bool) {
             self.labels = labels
             allAny = labels.allSatisfy { $0 == UnitLabel.any }
-            var packed = [UInt64](repeating: 0, count: (labels.count + 7) / 8)
-            var packedMasks = packed
+            var packed = [UInt64](repeating: 0, count: 2 * ((labels.count + 7) / 8))
             var wide = false
             for (i, label) in labels.enumerated() where label != UnitLabel.any {
                 if label >= 0x80 { wide = true; continue }
-                packed[i / 8] |= UInt64(label) << UInt64(8 * (i % 8))
-                packedMasks[i / 8] |= 0xFF << UInt64(8 * (i % 8))
+                packed[2 * (i / 8)] |= UInt64(label) << UInt64(8 * (i % 8))
+                packed[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
             }
             self.packed = packed
-            self.packedMasks = packedMasks
             needsWideUnits = wide
             search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
         }
@@ -233,18 +214,8 @@ final class GlobMatcher: Sendable {
         minLength = segments.reduce(0) { $0 + $1.count }
         let first = segments[0]
         let last = segments[segments.count - 1]
-        var anchored: [UInt64] = []
-        anchored.reserveCapacity(2 * (first.packed.count + last.packed.count))
-        for (word, mask) in zip(first.packed, first.packedMasks) {
-            anchored.append(word)
-            anchored.append(mask)
-        }
-        lastWordOffset = anchored.count
-        for (word, mask) in zip(last.packed, last.packedMasks) {
-            anchored.append(word)
-            anchored.append(mask)
-        }
-        anchoredWords = anchored
+        anchoredWords = first.packed + last.packed
+        lastWordOffset = first.packed.count
         firstCount = first.count
         lastCount = hasStar ? last.count : 0
         anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
@@ -264,7 +235,7 @@ final class GlobMatcher: Sendable {
 
     /// Whether `count` units of `pairs` (packed words and masks) match `base`'s bytes, eight at a time.
     @inline(__always)
-    private static func equalBytes(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>) -> Bool {
+    static func equalBytes(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>) -> Bool {
         var k = 0
         var w = 0
         while k + 8 <= count {
@@ -315,10 +286,17 @@ final class GlobMatcher: Sendable {
         return true
     }
 
+    /// Inlined into the caller: a call and a retain of this matcher cost as much as a literal's comparison.
+    @inline(__always)
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         if U.self == UInt8.self {
             return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, work: &work) }
         }
+        return matchesWide(text, work: &work)
+    }
+
+    /// The unit path (non-ASCII texts, as scalars).
+    private func matchesWide<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         let n = text.count
         guard hasStar else {
             guard n == minLength else { return false }

@@ -36,23 +36,33 @@ struct MatchText: Sendable {
     }
 
     init(_ raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool) {
+        switch Self.prepare(raw, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded) {
+        case .inPlace(let lo, let hi): storage = .inPlace(raw, lo: lo, hi: hi)
+        case .owned(let bytes): storage = .owned(bytes)
+        case .wide(let scalars, let utf8): storage = .wide(WideText(scalars: scalars, utf8: utf8))
+        }
+    }
+
+    /// A part prepared for comparing: where its bytes are, or the bytes it was turned into.
+    enum Prepared {
+        /// The part's own UTF-8 at `lo..<hi` (ASCII, and the form changes nothing in it).
+        case inPlace(lo: Int, hi: Int)
+        /// UTF-8 of the comparable text (ASCII) when it differs from the part's bytes.
+        case owned([UInt8])
+        /// The comparable text is not ASCII: its scalar values, and their UTF-8.
+        case wide(scalars: [UInt32], utf8: [UInt8])
+    }
+
+    /// The one preparation of a part (E1–E3, N1, N2, N4), for MatchText and URLTexts.
+    static func prepare(_ raw: String, isPath: Bool, caseSensitive: Bool, percentEncoded: Bool) -> Prepared {
         // The usual case, checked in one pass: ASCII, and nothing the form would change.
         let inPlace = raw.utf8.withContiguousStorageIfAvailable { buffer -> (Int, Int)? in
             let (lo, hi) = isPath ? Self.trimmedBounds(buffer) : (0, buffer.count)
-            var i = lo
-            while i < hi {
-                let b = buffer[i]
-                if b >= 0x80 { return nil }
-                if !percentEncoded, b == UInt8(ascii: "%") { return nil }
-                if !caseSensitive, b >= 0x41, b <= 0x5A { return nil }
-                i += 1
-            }
-            return (lo, hi)
+            guard let base = buffer.baseAddress else { return (lo, hi) }
+            return Self.needsNoPreparing(base + lo, hi - lo, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+                ? (lo, hi) : nil
         }
-        if let bounds = inPlace ?? nil {
-            storage = .inPlace(raw, lo: bounds.0, hi: bounds.1)
-            return
-        }
+        if let bounds = inPlace ?? nil { return .inPlace(lo: bounds.0, hi: bounds.1) }
         // Slashes are trimmed on the bytes: '/' is ASCII, never part of a longer UTF-8 sequence,
         // and nothing folds to or from it, so this equals trimming the folded scalars.
         var bytes = percentEncoded ? Self.bytes(raw.utf8, trimmingSlashes: isPath)
@@ -63,20 +73,85 @@ struct MatchText: Sendable {
             if !caseSensitive {
                 for i in bytes.indices where bytes[i] >= 0x41 && bytes[i] <= 0x5A { bytes[i] += 0x20 }
             }
-            storage = .owned(bytes)
-            return
+            return .owned(bytes)
         }
-        // The rare path: non-ASCII text (decoded, or a part-level request), as scalars.
+        // The rare path: non-ASCII text (decoded, or a part-level request), as scalars. The bytes
+        // are valid UTF-8 (a String's, or decodeLenient's String's), already trimmed.
+        var units = Self.scalars(ofValidUTF8: bytes)
+        if caseSensitive { return .wide(scalars: units, utf8: bytes) }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(bytes.count)
+        for i in units.indices {
+            guard let scalar = Unicode.Scalar(units[i]) else { continue } // not reached: decoded scalars
+            let folded = CaseFolding.fold(scalar)
+            units[i] = folded.value
+            encoded.append(contentsOf: folded.utf8)
+        }
+        return .wide(scalars: units, utf8: encoded)
+    }
+
+    /// The scalar values of valid UTF-8 (what `String(decoding:as:)` gives for it, without making a string).
+    static func scalars(ofValidUTF8 bytes: [UInt8]) -> [UInt32] {
         var units: [UInt32] = []
         units.reserveCapacity(bytes.count)
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            units.append(caseSensitive ? scalar.value : CaseFolding.fold(scalar).value)
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let lead = UInt32(bytes[i])
+            if lead < 0x80 {
+                units.append(lead)
+                i += 1
+            } else if lead < 0xE0, i + 1 < n {
+                units.append((lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F))
+                i += 2
+            } else if lead < 0xF0, i + 2 < n {
+                units.append((lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))
+                i += 3
+            } else if i + 3 < n {
+                units.append((lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                             | UInt32(bytes[i + 3] & 0x3F))
+                i += 4
+            } else {
+                // Not reached for valid UTF-8; read the rest the way String does if it ever is.
+                return String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+            }
         }
-        if isPath { Self.trimSlashes(&units, slash: UInt32(UInt8(ascii: "/"))) }
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity(units.count)
-        for u in units { if let s = Unicode.Scalar(u) { encoded.append(contentsOf: s.utf8) } }
-        storage = .wide(WideText(scalars: units, utf8: encoded))
+        return units
+    }
+
+    /// Whether `count` bytes at `base` are ASCII with nothing the form changes (no `%` to decode when
+    /// not percentEncoded, no capital to fold when not caseSensitive): eight bytes per step.
+    @inline(__always)
+    static func needsNoPreparing(_ base: UnsafePointer<UInt8>, _ count: Int, caseSensitive: Bool, percentEncoded: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var bad: UInt64 = 0
+        var i = 0
+        while i < count {
+            var word: UInt64 = 0
+            if i + 8 <= count {
+                word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            } else {
+                for k in 0..<(count - i) { word |= UInt64(base[i + k]) << UInt64(8 * k) }
+                // Padding bytes are 0: ASCII, not `%`, not a capital.
+            }
+            bad |= word & high
+            let low = word & ~high // each byte's low seven bits (high-bit bytes are already bad)
+            if !percentEncoded {
+                // Some byte equals '%' when some byte of the XOR is zero: the zero-byte test is exact
+                // for whether one exists (bytes here are below 0x80; padding bytes XOR to 0x25).
+                let x = low ^ (0x25 * ones)
+                bad |= (x &- ones) & ~x & high
+            }
+            if !caseSensitive {
+                // A byte in 'A'...'Z': at least 'A' and below '['.
+                let atLeastA = (low &+ (0x80 - 0x41) * ones) & high
+                let belowBracket = ~(low &+ (0x80 - 0x5B) * ones) & high
+                bad |= atLeastA & belowBracket
+            }
+            i += 8
+        }
+        return bad == 0
     }
 
     /// The empty text (an absent query item reads as "", Q3).

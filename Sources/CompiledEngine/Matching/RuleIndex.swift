@@ -47,11 +47,11 @@ struct RuleIndex: Sendable {
     func candidates(_ texts: inout URLTexts, into out: UnsafeMutableBufferPointer<Int32>, work: inout Int) -> Int {
         var count = 0
         var lists = 0
-        for form in TextForm.all {
-            let prefixes = tries[form.index]
-            let suffixes = suffixTries[form.index]
+        for index in 0..<4 { // TextForm.all's order, without reading that array
+            let prefixes = tries[index]
+            let suffixes = suffixTries[index]
             guard prefixes != nil || suffixes != nil else { continue }
-            texts.path(form).withUTF8 { path in
+            texts.withUTF8(.path, TextForm(index: index)) { path in
                 if let prefixes { lists += prefixes.collect(prefixesOf: path, into: out, count: &count, work: &work) }
                 if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: out, count: &count, work: &work) }
             }

@@ -14,12 +14,24 @@ import LinkMatchCore
 /// position in it, one comparison or one trie walk (at most the longest value's units): at most
 /// (|text| + 1) x |pattern| comparisons, no backtracking, no allocation (two sets per text).
 /// Values with `?` or `*` (V2) go to the bit-set automaton instead (BitNFA).
+///
+/// After a `*` the set is every position from its smallest on, and a run of literals and `?` that
+/// another `*` follows needs only its leftmost occurrence from there (that star absorbs every later
+/// one, as in GlobMatcher): such a run is one search step, and a run that ends the pattern one
+/// comparison at the text's end. So `$(one)*a*a*a*b` costs a few searches, not a pass over every
+/// position per step.
 final class SequenceMatcher: Sendable {
     enum Step: Sendable {
         case unit(UInt32)
         case any
         case star
         case values(ValueTrie)
+        /// `*`, then this run, then `*`: the set becomes the end of the run's leftmost occurrence at
+        /// or after the set's smallest position (the next step is that `*`).
+        case search(GlobMatcher.Segment)
+        /// `*`, then this run, at the end of the pattern: the run must end the text, starting at or
+        /// after the set's smallest position.
+        case suffix(GlobMatcher.Segment)
     }
 
     let steps: [Step]
@@ -41,7 +53,46 @@ final class SequenceMatcher: Sendable {
                 steps.append(.values(trie))
             }
         }
-        self.steps = steps
+        self.steps = Self.searching(steps)
+    }
+
+    /// `steps` with each `*` that a run of literals and `?` follows, itself followed by `*` or the
+    /// end, turned into a search or a suffix step (the `*` after a searched run stays).
+    static func searching(_ steps: [Step]) -> [Step] {
+        var out: [Step] = []
+        out.reserveCapacity(steps.count)
+        var i = 0
+        while i < steps.count {
+            guard case .star = steps[i] else {
+                out.append(steps[i])
+                i += 1
+                continue
+            }
+            var labels: [UInt32] = []
+            var j = i + 1
+            runLoop: while j < steps.count {
+                switch steps[j] {
+                case .unit(let u): labels.append(u)
+                case .any: labels.append(UnitLabel.any)
+                default: break runLoop
+                }
+                j += 1
+            }
+            let followedByStar: Bool
+            if j < steps.count, case .star = steps[j] { followedByStar = true } else { followedByStar = false }
+            if labels.isEmpty || !(followedByStar || j == steps.count) {
+                out.append(steps[i])
+                i += 1
+                continue
+            }
+            if followedByStar {
+                out.append(.search(GlobMatcher.Segment(labels: labels, searchable: true)))
+            } else {
+                out.append(.suffix(GlobMatcher.Segment(labels: labels, searchable: false)))
+            }
+            i = j
+        }
+        return out
     }
 
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
@@ -84,6 +135,17 @@ final class SequenceMatcher: Sendable {
                         work += 1
                         any |= trie.ends(in: text, from: p, into: next, work: &work)
                     }
+                case .search(let run):
+                    if let at = run.firstMatch(in: text, from: Self.smallest(in: current), to: n, work: &work) {
+                        Self.insert(at + run.count, next)
+                        any = 1
+                    }
+                case .suffix(let run):
+                    let start = n - run.count
+                    if start >= Self.smallest(in: current), run.matches(text, at: start, work: &work) {
+                        Self.insert(n, next)
+                        any = 1
+                    }
                 }
                 if any == 0 { return false }
                 swap(&current, &next)
@@ -103,6 +165,14 @@ final class SequenceMatcher: Sendable {
                 bits &= bits &- 1
             }
         }
+    }
+
+    /// The smallest position in `set` (not empty).
+    @inline(__always)
+    static func smallest(in set: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        var w = 0
+        while set[w] == 0 { w += 1 }
+        return (w << 6) | set[w].trailingZeroBitCount
     }
 
     @inline(__always)
@@ -135,42 +205,12 @@ final class ValueTrie: Sendable {
             units.append(u)
         }
         units.sort { $0.lexicographicallyPrecedes($1) }
-        // Sorted keys: each node's edges are created in label order; then group them by node.
-        var edges: [(from: Int32, label: UInt32, to: Int32)] = []
-        var terminalNodes: [Int32] = []
-        var nodeCount: Int32 = 1
-        var path: [Int32] = [0]
-        var previous: [UInt32] = []
-        for key in units {
-            var common = 0
-            while common < key.count, common < previous.count, key[common] == previous[common] { common += 1 }
-            path.removeLast(path.count - (common + 1))
-            for d in common..<key.count {
-                edges.append((path[d], key[d], nodeCount))
-                path.append(nodeCount)
-                nodeCount += 1
-            }
-            terminalNodes.append(path[key.count])
-            previous = key
-        }
-        let n = Int(nodeCount)
-        var offsets = [Int32](repeating: 0, count: n + 1)
-        for e in edges { offsets[Int(e.from) + 1] += 1 }
-        for i in 0..<n { offsets[i + 1] += offsets[i] }
-        var fill = offsets
-        var labels = [UInt32](repeating: 0, count: edges.count)
-        var targets = [Int32](repeating: 0, count: edges.count)
-        for e in edges {
-            let at = Int(fill[Int(e.from)])
-            labels[at] = e.label
-            targets[at] = e.to
-            fill[Int(e.from)] += 1
-        }
-        var terminal = [Bool](repeating: false, count: n)
-        for t in terminalNodes { terminal[Int(t)] = true }
-        edgeOffsets = offsets
-        edgeLabels = labels
-        edgeTargets = targets
+        let rows = TrieRows(sortedKeys: units)
+        var terminal = [Bool](repeating: false, count: rows.nodeCount)
+        for node in rows.endNodes { terminal[Int(node)] = true }
+        edgeOffsets = rows.edgeOffsets
+        edgeLabels = rows.edgeLabels
+        edgeTargets = rows.edgeTargets
         self.terminal = terminal
     }
 
@@ -193,16 +233,9 @@ final class ValueTrie: Sendable {
                             }
                             guard p < n else { break }
                             let unit = UInt32(truncatingIfNeeded: text[p])
-                            var a = Int(offsets[node])
-                            let end = Int(offsets[node + 1])
-                            var z = end
-                            while a < z {
-                                work += 1
-                                let mid = (a + z) >> 1
-                                if labels[mid] < unit { a = mid + 1 } else { z = mid }
-                            }
-                            guard a < end, labels[a] == unit else { break }
-                            node = Int(targets[a])
+                            guard let child = TrieRows.child(of: node, unit, offsets: offsets, labels: labels,
+                                                             targets: targets, work: &work) else { break }
+                            node = child
                             p += 1
                         }
                         return found

@@ -1,18 +1,38 @@
 import LinkMatchCore
 
 /// The parts of one URL, prepared on first use per text form and then shared by every rule of a
-/// decision (C4: an absent query or fragment reads as ""; U5 query items). Held inline: no
-/// allocation for the texts themselves, and a text the form does not change is read in place
-/// (MatchText). One stored optional per part and form (not an array, not an `InlineArray`: its
-/// generic initialisation and destruction cost more than the rest of a one-rule decision).
+/// decision (C4: an absent query or fragment reads as ""; U5 query items). A text the form does not
+/// change is read in place from the URL's own strings; one that it changes (decoded, folded) is
+/// written once into `owned`, and a non-ASCII one's scalars into `wide`. Where each text is, per part
+/// and form, is a plain number pair (`Span`): making, reading and dropping these costs no reference
+/// counting, and a decision allocates only when some text needs a copy or the query is split.
 struct URLTexts {
+    /// The URL part a text is made from.
+    enum Part: Int {
+        case path = 0, query = 1, fragment = 2
+    }
+
+    /// Where a prepared text is: not yet prepared, in place in its part's string, or in `owned`
+    /// (`wide` >= 0: also its scalars in `wide[wide]`).
+    struct Span {
+        var kind: Int32 = 0
+        var wide: Int32 = -1
+        var lo = 0
+        var hi = 0
+
+        static let unprepared: Int32 = 0
+        static let inPlace: Int32 = 1
+        static let owned: Int32 = 2
+    }
+
     private let rawPath: String
     private let rawQuery: String?
     private let rawFragment: String?
-    private var path0, path1, path2, path3: MatchText?
-    private var query0, query1, query2, query3: MatchText?
-    private var fragment0, fragment1, fragment2, fragment3: MatchText?
-    private var items: [[QueryItemText]?] = []
+    /// Part x form (`Part.rawValue * 4 + TextForm.index`): twelve spans side by side.
+    private var spans = (Span(), Span(), Span(), Span(), Span(), Span(), Span(), Span(), Span(), Span(), Span(), Span())
+    private var owned: [UInt8] = []
+    private var wide: [[UInt32]] = []
+    private var items0, items1, items2, items3: [QueryItemText]?
     private var rawItems: [RawQueryItem]?
 
     init(_ url: ParsedURL) {
@@ -22,51 +42,102 @@ struct URLTexts {
     }
 
     @inline(__always)
-    private static func prepared(_ slot: inout MatchText?, _ raw: String, isPath: Bool, _ form: TextForm) -> MatchText {
-        if let text = slot { return text }
-        let text = MatchText(raw, isPath: isPath, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded)
-        slot = text
-        return text
-    }
-
-    mutating func path(_ form: TextForm) -> MatchText {
-        switch form.index {
-        case 0: return Self.prepared(&path0, rawPath, isPath: true, form)
-        case 1: return Self.prepared(&path1, rawPath, isPath: true, form)
-        case 2: return Self.prepared(&path2, rawPath, isPath: true, form)
-        default: return Self.prepared(&path3, rawPath, isPath: true, form)
+    private func raw(_ part: Part) -> String {
+        switch part {
+        case .path: return rawPath
+        case .query: return rawQuery ?? ""
+        case .fragment: return rawFragment ?? ""
         }
     }
 
-    mutating func query(_ form: TextForm) -> MatchText {
-        switch form.index {
-        case 0: return Self.prepared(&query0, rawQuery ?? "", isPath: false, form)
-        case 1: return Self.prepared(&query1, rawQuery ?? "", isPath: false, form)
-        case 2: return Self.prepared(&query2, rawQuery ?? "", isPath: false, form)
-        default: return Self.prepared(&query3, rawQuery ?? "", isPath: false, form)
+    /// The span of `part` in `form`, prepared now when it was not.
+    @inline(__always)
+    private mutating func span(_ part: Part, _ form: TextForm) -> Span {
+        let slot = part.rawValue * 4 + form.index
+        let known = withUnsafeBytes(of: &spans) { $0.load(fromByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self) }
+        if known.kind != Span.unprepared { return known }
+        let made = prepare(part, form)
+        withUnsafeMutableBytes(of: &spans) { $0.storeBytes(of: made, toByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self) }
+        return made
+    }
+
+    private mutating func prepare(_ part: Part, _ form: TextForm) -> Span {
+        switch MatchText.prepare(raw(part), isPath: part == .path, caseSensitive: form.caseSensitive,
+                                 percentEncoded: form.percentEncoded) {
+        case .inPlace(let lo, let hi):
+            return Span(kind: Span.inPlace, lo: lo, hi: hi)
+        case .owned(let bytes):
+            let lo = adopt(bytes)
+            return Span(kind: Span.owned, lo: lo, hi: owned.count)
+        case .wide(let scalars, let utf8):
+            let lo = adopt(utf8)
+            wide.append(scalars)
+            return Span(kind: Span.owned, wide: Int32(wide.count - 1), lo: lo, hi: owned.count)
         }
     }
 
-    mutating func fragment(_ form: TextForm) -> MatchText {
-        switch form.index {
-        case 0: return Self.prepared(&fragment0, rawFragment ?? "", isPath: false, form)
-        case 1: return Self.prepared(&fragment1, rawFragment ?? "", isPath: false, form)
-        case 2: return Self.prepared(&fragment2, rawFragment ?? "", isPath: false, form)
-        default: return Self.prepared(&fragment3, rawFragment ?? "", isPath: false, form)
+    /// Puts `bytes` at the end of `owned` (the first ones become `owned` itself: no copy) and returns where they start.
+    private mutating func adopt(_ bytes: [UInt8]) -> Int {
+        if owned.isEmpty {
+            owned = bytes
+            return 0
         }
+        let lo = owned.count
+        owned.append(contentsOf: bytes)
+        return lo
+    }
+
+    /// The UTF-8 bytes of `part` as `form` compares it (the rule index walks these).
+    @inline(__always)
+    mutating func withUTF8<R>(_ part: Part, _ form: TextForm, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let s = span(part, form)
+        if s.kind == Span.owned {
+            return owned.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }
+        }
+        let text = raw(part)
+        if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }) {
+            return result
+        }
+        // Not reached for native strings (always contiguous); a bridged one is read through a copy.
+        return Array(text.utf8)[s.lo..<s.hi].withUnsafeBufferPointer(body)
+    }
+
+    /// Whether `pattern` matches `part` as `form` compares it: on its bytes when ASCII, else on its scalars.
+    @inline(__always)
+    mutating func matches(_ part: Part, _ form: TextForm, _ pattern: CompiledPattern, work: inout Int) -> Bool {
+        let s = span(part, form)
+        if s.wide >= 0 {
+            return wide[Int(s.wide)].withUnsafeBufferPointer { pattern.matches($0, work: &work) }
+        }
+        var work2 = 0
+        let matched = withUTF8(part, form) { pattern.matches($0, work: &work2) }
+        work += work2
+        return matched
     }
 
     /// Query items with names as compared (E4) and values prepared, in URL order.
+    /// No allocation when the URL has no query (a rule's items then all read "").
     mutating func queryItems(_ form: TextForm) -> [QueryItemText] {
-        if items.isEmpty { items = [[QueryItemText]?](repeating: nil, count: 4) }
-        if let list = items[form.index] { return list }
-        if rawItems == nil { rawItems = QueryItemSplitter.items(rawQuery ?? "") }
+        guard let rawQuery, !rawQuery.isEmpty else { return [] }
+        switch form.index {
+        case 0: return Self.prepared(&items0, &rawItems, rawQuery, form)
+        case 1: return Self.prepared(&items1, &rawItems, rawQuery, form)
+        case 2: return Self.prepared(&items2, &rawItems, rawQuery, form)
+        default: return Self.prepared(&items3, &rawItems, rawQuery, form)
+        }
+    }
+
+    @inline(__always)
+    private static func prepared(_ slot: inout [QueryItemText]?, _ rawItems: inout [RawQueryItem]?, _ rawQuery: String,
+                                 _ form: TextForm) -> [QueryItemText] {
+        if let list = slot { return list }
+        if rawItems == nil { rawItems = QueryItemSplitter.items(rawQuery) }
         let list = (rawItems ?? []).map { item in
             QueryItemText(name: form.comparableName(item.name),
                           value: MatchText(item.value, isPath: false, caseSensitive: form.caseSensitive,
                                            percentEncoded: form.percentEncoded))
         }
-        items[form.index] = list
+        slot = list
         return list
     }
 }

@@ -30,14 +30,54 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
     public var outcome: Outcome
     /// Why, for `.noMatch` and `.undecided`; nil for `.match` and `.exclude`.
     public var reason: Reason?
-    /// The rule that decided (`.match` / `.exclude`).
-    public var rule: RuleTrace?
+    /// The rule that decided (`.match` / `.exclude`). A deferred trace (see
+    /// `init(outcome:deciding:path:query:fragment:)`) is built each time this is read, to the same value.
+    public var rule: RuleTrace? {
+        get {
+            switch trace {
+            case .built(let rule): return rule
+            case .deferred(let deferred): return deferred.source.ruleTrace(path: deferred.path, query: deferred.query,
+                                                                           fragment: deferred.fragment)
+            }
+        }
+        set { trace = .built(newValue) }
+    }
+
+    /// The trace as given, or what builds it: most callers of a fast engine read only the outcome, and
+    /// building the trace (its strings and arrays) cost more than the decision itself.
+    private var trace: TraceStorage
+
+    private enum TraceStorage: Sendable {
+        case built(RuleTrace?)
+        case deferred(DeferredTrace)
+    }
+
+    /// The deciding rule and the URL's parts its trace shows; the strings are shared, not copied.
+    private struct DeferredTrace: Sendable {
+        let source: any RuleTraceSource
+        let path: String
+        let query: String?
+        let fragment: String?
+    }
 
     /// Makes a decision from its parts (engines and tests; nothing is checked).
     public init(outcome: Outcome, reason: Reason? = nil, rule: RuleTrace? = nil) {
         self.outcome = outcome
         self.reason = reason
-        self.rule = rule
+        trace = .built(rule)
+    }
+
+    /// A decision by a rule whose trace `source` builds when `rule` is read, from the URL's path,
+    /// query and fragment as written (the same trace as building it now and passing it as `rule`).
+    public init(outcome: Outcome, deciding source: any RuleTraceSource, path: String, query: String?, fragment: String?) {
+        self.outcome = outcome
+        reason = nil
+        trace = .deferred(DeferredTrace(source: source, path: path, query: query, fragment: fragment))
+    }
+
+    /// Equal when outcome, reason and the rule's trace (built, if deferred) are equal.
+    public static func == (a: Decision, b: Decision) -> Bool {
+        a.outcome == b.outcome && a.reason == b.reason && a.rule == b.rule
     }
 
     /// `.noMatch` with `reason` and no rule.
@@ -51,6 +91,12 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
         if let rule { s += " by \(rule.sourcePath)" }
         return s
     }
+}
+
+/// What builds the trace of a deciding rule on demand (`Decision.rule` of a deferred decision).
+public protocol RuleTraceSource: AnyObject, Sendable {
+    /// The rule's trace for a URL with this path, query and fragment (as written), which it matched.
+    func ruleTrace(path: String, query: String?, fragment: String?) -> RuleTrace
 }
 
 /// Which rule decided, with its effective flags and what each part compared (SPEC.md C5).

@@ -131,10 +131,6 @@ struct ExactKey: Hashable, Sendable {
         self.text = text
     }
 
-    init(_ utf8: [UInt8]) {
-        text = String(decoding: utf8, as: UTF8.self)
-    }
-
     static func == (a: ExactKey, b: ExactKey) -> Bool { equal(a.text, b.text) }
 
     /// Exact equality of two strings' bytes: one `memcmp` when both are contiguous (native strings

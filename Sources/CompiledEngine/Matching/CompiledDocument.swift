@@ -1,9 +1,4 @@
 import LinkMatchCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
 /// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;
@@ -112,7 +107,7 @@ public struct CompiledDocument: Sendable {
     @inline(__always)
     private func plan(of appID: String) -> Int? {
         if let apps = fewApps {
-            for i in apps.indices where ExactKey.equal(apps[i].app, appID) { return apps[i].plan }
+            for i in apps.indices where apps[i].app.isExactly(appID) { return apps[i].plan }
             return nil
         }
         return planOfApp[ExactKey(appID)]
@@ -131,19 +126,7 @@ struct ExactKey: Hashable, Sendable {
         self.text = text
     }
 
-    static func == (a: ExactKey, b: ExactKey) -> Bool { equal(a.text, b.text) }
-
-    /// Exact equality of two strings' bytes: one `memcmp` when both are contiguous (native strings
-    /// always are); `isExactly` (element by element) otherwise.
-    @inline(__always)
-    static func equal(_ a: String, _ b: String) -> Bool {
-        let same = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
-        return (same ?? nil) ?? a.isExactly(b)
-    }
+    static func == (a: ExactKey, b: ExactKey) -> Bool { a.text.isExactly(b.text) }
 
     func hash(into hasher: inout Hasher) {
         var text = text

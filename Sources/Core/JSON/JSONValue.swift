@@ -70,7 +70,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// The value of the LAST member with this key (duplicate keys: last wins, like JSONSerialization).
     public subscript(key: String) -> JSONValue? {
-        for member in members.reversed() where jsonSameKey(member.key, key) {
+        for member in members.reversed() where member.key.isExactly(key) {
             return member.value
         }
         return nil
@@ -107,24 +107,10 @@ extension JSONObject {
         guard n > 1 else { return false }
         guard n <= 16 else { return true } // larger objects take the hashing path, which decides exactly
         for i in 1..<n {
-            for j in 0..<i where jsonSameKey(members[i].key, members[j].key) { return true }
+            for j in 0..<i where members[i].key.isExactly(members[j].key) { return true }
         }
         return false
     }
-}
-
-/// Code-point equality: UTF-8 is a bijection with scalar sequences, so comparing bytes suffices.
-private func jsonSameKey(_ a: String, _ b: String) -> Bool {
-    let x = a.utf8
-    let y = b.utf8
-    guard x.count == y.count else { return false }
-    let same = x.withContiguousStorageIfAvailable { p in
-        y.withContiguousStorageIfAvailable { q in
-            for i in 0..<p.count where p[i] != q[i] { return false }
-            return true
-        }
-    }
-    return (same ?? nil) ?? x.elementsEqual(y)
 }
 
 /// A String wrapper hashed and compared by scalars, so "é" and "e\u{301}" stay distinct keys.
@@ -136,7 +122,7 @@ private struct JSONScalarKey: Hashable {
     }
 
     static func == (lhs: JSONScalarKey, rhs: JSONScalarKey) -> Bool {
-        jsonSameKey(lhs.string, rhs.string)
+        lhs.string.isExactly(rhs.string)
     }
 
     func hash(into hasher: inout Hasher) {

@@ -10,11 +10,11 @@ enum PatternCompiler {
         var origins: [PredefinedVariable?] = []
         if !PatternParser.mayHaveVariables(source) {
             // Most patterns name no variable: with no `$` there is no reference to parse (P3) and
-            // one element per scalar (P5), so the atoms come straight from the scalars, read the
-            // way `PatternParser.parse` reads them.
+            // one element per scalar (P5), so the atoms come straight from the scalars, each read
+            // by `PatternParser.element(for:)` as the parser reads it.
             atoms.reserveCapacity(source.utf8.count)
             for c in source.unicodeScalars {
-                atoms.append(atom(c == "*" ? .anyMany : c == "?" ? .anyOne : .literal(c), caseSensitive: caseSensitive))
+                atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
             }
             guard atoms.count <= PatternLimits.maxExpandedSize else { return nil } // P5
         } else {

@@ -77,13 +77,20 @@ public enum PatternParser {
         var elements: [PatternElement] = []
         elements.reserveCapacity(source.utf8.count)
         for c in source.unicodeScalars {
-            switch c {
-            case "*": elements.append(.anyMany)
-            case "?": elements.append(.anyOne)
-            default: elements.append(.literal(c))
-            }
+            elements.append(element(for: c))
         }
         return Pattern(elements: elements, source: source)
+    }
+
+    /// What one scalar outside a `$(…)` reference stands for: `*` any run, `?` any one, anything
+    /// else itself. The one place this reading is written; the compiler's no-`$` path uses it too.
+    @inline(__always)
+    static func element(for c: Unicode.Scalar) -> PatternElement {
+        switch c {
+        case "*": return .anyMany
+        case "?": return .anyOne
+        default: return .literal(c)
+        }
     }
 
     private static func parse(_ source: String, allowVariables: Bool) throws(PatternError) -> Pattern {
@@ -94,12 +101,6 @@ public enum PatternParser {
         while i < scalars.count {
             let c = scalars[i]
             switch c {
-            case "*":
-                elements.append(.anyMany)
-                i += 1
-            case "?":
-                elements.append(.anyOne)
-                i += 1
             case "$" where allowVariables && i + 1 < scalars.count && scalars[i + 1] == "(":
                 var j = i + 2
                 var name = String.UnicodeScalarView()
@@ -119,7 +120,7 @@ public enum PatternParser {
                 elements.append(.variable(String(name)))
                 i = j + 1
             default:
-                elements.append(.literal(c))
+                elements.append(element(for: c))
                 i += 1
             }
         }

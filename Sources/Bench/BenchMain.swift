@@ -96,8 +96,8 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
         if let fn, cTexts.map({ fn.matches($0) }) != expected { note += " FNMATCH DISAGREES;" }
 
         let n = row.texts.count
-        let c = measure.nanosecondsPerOp(ops: n, cell: "match") { row.texts.reduce(0) { $0 + (compiled.verdict(for: $1) == .matched ? 1 : 0) } }
-        let r = measure.nanosecondsPerOp(ops: n) { requests.reduce(0) { $0 + (reference.matchPart($1) == .matched ? 1 : 0) } }
+        let c = measure.nanosecondsPerOp(ops: n, cell: "match") { countMatching(row.texts) { compiled.verdict(for: $0) == .matched } }
+        let r = measure.nanosecondsPerOp(ops: n) { countMatching(requests) { reference.matchPart($0) == .matched } }
         var x: Double?
         if adversarial, let regex {
             // Backtracking regexes are exponential here: grow the run until one match takes too
@@ -118,12 +118,12 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
                 }
             }
         } else if let regex {
-            x = measure.nanosecondsPerOp(ops: n) { row.texts.reduce(0) { $0 + (regex.matches(Substring($1)) ? 1 : 0) } }
+            x = measure.nanosecondsPerOp(ops: n) { countMatching(row.texts) { regex.matches(Substring($0)) } }
         }
-        let f = fn.map { fn in measure.nanosecondsPerOp(ops: n) { cTexts.reduce(0) { $0 + (fn.matches($1) ? 1 : 0) } } }
+        let f = fn.map { fn in measure.nanosecondsPerOp(ops: n) { countMatching(cTexts) { fn.matches($0) } } }
         table.add(row.name, unit: "match", compiled: c, reference: r, regex: x, fnmatch: f, note: note)
         allocationRows.append((row.name + " (per match)", formatAllocations(HeapCounters.allocationsPerOp(ops: n) {
-            row.texts.reduce(0) { $0 + (compiled.verdict(for: $1) == .matched ? 1 : 0) }
+            countMatching(row.texts) { compiled.verdict(for: $0) == .matched }
         })))
         if row.shape == "literal" {
             // The floor: memcmp of the literal against the path bytes as given.
@@ -189,22 +189,22 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
             if regex.decide(run.url, appID: run.app) != c.outcome { note += " regex baseline differs on \(run.url);"; break }
         }
         let c = measure.nanosecondsPerOp(ops: runs.count, cell: "decision") {
-            runs.reduce(0) { $0 + (prepared.decide($1.url, appID: $1.app, domain: "").outcome == .match ? 1 : 0) }
+            countMatching(runs) { prepared.decide($0.url, appID: $0.app, domain: "").outcome == .match }
         }
         var r: Double?
         if withReference {
             let sample = subset(referenceRuns)
             r = measure.nanosecondsPerOp(ops: sample.count) {
-                sample.reduce(0) { $0 + (reference.decide($1.url, appID: $1.app, domain: "").outcome == .match ? 1 : 0) }
+                countMatching(sample) { reference.decide($0.url, appID: $0.app, domain: "").outcome == .match }
             }
         }
         let regexSample = subset(regexRuns)
         let x = measure.nanosecondsPerOp(ops: regexSample.count) {
-            regexSample.reduce(0) { $0 + (regex.decide($1.url, appID: $1.app) == .match ? 1 : 0) }
+            countMatching(regexSample) { regex.decide($0.url, appID: $0.app) == .match }
         }
         table.add(name, unit: "decision", compiled: c, reference: r, regex: x, fnmatch: nil, note: note)
         allocationRows.append((name + " (per decision)", formatAllocations(HeapCounters.allocationsPerOp(ops: runs.count) {
-            runs.reduce(0) { $0 + (prepared.decide($1.url, appID: $1.app, domain: "").outcome == .match ? 1 : 0) }
+            countMatching(runs) { prepared.decide($0.url, appID: $0.app, domain: "").outcome == .match }
         })))
         return c
     }
@@ -213,7 +213,7 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
     func decisionFloor(_ name: String, _ runs: [(url: ParsedURL, app: String)], rowNs: Double, target: Double) {
         let floor = CompiledDocument(oneLiteralRuleDocument())
         let ns = measure.nanosecondsPerOp(ops: runs.count, cell: "floor") {
-            runs.reduce(0) { $0 + (floor.decide($1.url, appID: $1.app, domain: "").outcome == .match ? 1 : 0) }
+            countMatching(runs) { floor.decide($0.url, appID: $0.app, domain: "").outcome == .match }
         }
         floors.add(name, floor: "same URLs against a one-literal-rule document", floorNs: ns, rowNs: rowNs, target: target)
     }
@@ -258,9 +258,9 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
             note = " REFERENCE DISAGREES;"
             break
         }
-        let c = measure.nanosecondsPerOp(ops: all.count, cell: "decision") { all.reduce(0) { $0 + (prepared[$1.0].decide($1.1, appID: $1.2, domain: "").outcome == .match ? 1 : 0) } }
-        let r = measure.nanosecondsPerOp(ops: sample.count) { sample.reduce(0) { $0 + (references[$1.0].decide($1.1, appID: $1.2, domain: "").outcome == .match ? 1 : 0) } }
-        let x = measure.nanosecondsPerOp(ops: sample.count) { sample.reduce(0) { $0 + (regexes[$1.0].decide($1.1, appID: $1.2) == .match ? 1 : 0) } }
+        let c = measure.nanosecondsPerOp(ops: all.count, cell: "decision") { countMatching(all) { prepared[$0.0].decide($0.1, appID: $0.2, domain: "").outcome == .match } }
+        let r = measure.nanosecondsPerOp(ops: sample.count) { countMatching(sample) { references[$0.0].decide($0.1, appID: $0.2, domain: "").outcome == .match } }
+        let x = measure.nanosecondsPerOp(ops: sample.count) { countMatching(sample) { regexes[$0.0].decide($0.1, appID: $0.2) == .match } }
         table.add("all \(realWorld.count) real-world files (\(all.count) URL/app pairs)", unit: "decision", compiled: c, reference: r, regex: x, fnmatch: nil, note: note)
     }
 

@@ -185,6 +185,27 @@ final class CompiledFastPathTests: XCTestCase {
         XCTAssertEqual(verdict("*", "", path: false), .matched)
     }
 
+    func testLiteralChecksCompareEveryByteAtEveryLength() {
+        // Runs up to 32 bytes are compared a word at a time with an overlapping last word, longer
+        // ones by memcmp: every length from 1 to 40, with one byte changed at each position, must
+        // not match, and the run itself must, as a whole literal, a `run*` and a `*run`.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH")
+        for length in 1...40 {
+            let run = String(alphabet[0..<length])
+            for (pattern, text) in [(run, run), (run + "*", run + "tail"), ("*" + run, "head" + run)] {
+                XCTAssertEqual(verdict(pattern, text, path: false), .matched, "\(pattern) on \(text)")
+            }
+            for position in 0..<length {
+                var changed = Array(run)
+                changed[position] = "_"
+                let text = String(changed)
+                XCTAssertEqual(verdict(run, text, path: false), .notMatched, "\(run) on \(text)")
+                XCTAssertEqual(verdict(run + "*", text + "tail", path: false), .notMatched, "\(run)* on \(text)tail")
+                XCTAssertEqual(verdict("*" + run, "head" + text, path: false), .notMatched, "*\(run) on head\(text)")
+            }
+        }
+    }
+
     func testScalarsOfValidUTF8MatchStringDecoding() {
         let texts = ["", "a", "é", "été/x", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", "日本語/パス", "e\u{301}", "🙂a🙂"]
         for text in texts {

@@ -34,13 +34,13 @@ public struct CompiledEngine: Sendable {
 /// One pattern compiled for one kind of part and set of flags, to be run against many texts.
 public struct CompiledPart: Sendable {
     let pattern: CompiledPattern?
-    let isPath: Bool
+    @usableFromInline let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
     /// For a literal, `prefix*` or `*suffix` pattern (and an N3 parent of one of these shapes) read
     /// with caseSensitive and percentEncoded: the verdict from the text's bytes as given (trimmed for
     /// a path), without preparing it (LiteralCheck).
-    private let quick: QuickChecks?
+    @usableFromInline let quick: QuickChecks?
     /// Any other pattern without variables and without an N3 parent, read with caseSensitive and
     /// percentEncoded: its glob matcher, run on the text's bytes in place when they are ASCII. Held
     /// here unretained (`pattern` owns it, and this part owns `pattern`), so that running it costs no
@@ -69,8 +69,16 @@ public struct CompiledPart: Sendable {
     }
 
     /// The verdict for one URL part as written (still percent-encoded).
+    @inlinable @inline(__always)
     public func verdict(for text: String) -> PartVerdict {
+        // The literal shapes are decided here, compiled into the caller (see `LiteralCheck`).
         if let quick, let matched = quick.matches(text, isPath: isPath) { return matched ? .matched : .notMatched }
+        return verdictPastQuickChecks(for: text)
+    }
+
+    /// `verdict(for:)` for a pattern without quick checks (or a text whose bytes are not contiguous).
+    @usableFromInline
+    func verdictPastQuickChecks(for text: String) -> PartVerdict {
         if let glob, let matched = glob._withUnsafeGuaranteedRef({ Self.matchInPlace($0, text, isPath: isPath) }) {
             return matched ? .matched : .notMatched
         }

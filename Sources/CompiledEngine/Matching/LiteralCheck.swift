@@ -9,7 +9,13 @@ import Darwin
 /// check and one `memcmp` on the text's UTF-8 as it is. Exact for any text, ASCII or not, when the
 /// run has no `?`: equal UTF-8 is equal scalars, and a run of whole scalars found at the start or
 /// the end of valid UTF-8 is there as scalars too (UTF-8 is prefix-free).
+///
+/// Inlinable (with `QuickChecks` and `CompiledPart.verdict(for:)`) so that the check is compiled
+/// into the caller: a caller holding its texts in an array then pays no reference counting per text
+/// around an opaque call, which cost more than the check itself.
+@usableFromInline
 struct LiteralCheck: Sendable {
+    @usableFromInline
     enum Kind: Sendable {
         /// The text is the run.
         case whole
@@ -19,8 +25,8 @@ struct LiteralCheck: Sendable {
         case suffix
     }
 
-    let kind: Kind
-    let bytes: [UInt8]
+    @usableFromInline let kind: Kind
+    @usableFromInline let bytes: [UInt8]
 
     /// nil unless `program` is a literal, `prefix*` or `*suffix` glob whose run has no `?`.
     init?(_ program: MatchProgram) {
@@ -44,7 +50,7 @@ struct LiteralCheck: Sendable {
         bytes = CompiledPattern.utf8(run)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = text.count
         let m = bytes.count
@@ -54,15 +60,38 @@ struct LiteralCheck: Sendable {
         }
         guard m > 0, let base = text.baseAddress else { return true }
         let start = kind == .suffix ? n - m : 0
-        return bytes.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, m) == 0 }
+        return bytes.withUnsafeBufferPointer { Self.equal(base + start, $0.baseAddress!, m) }
+    }
+
+    /// Whether `m` bytes at `a` and `b` are equal. Runs of up to 32 bytes (most literals) are
+    /// compared here, eight bytes at a time with the last word overlapping, rather than through a
+    /// call to `memcmp`, which cost more than the comparison around it.
+    @inlinable @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ m: Int) -> Bool {
+        guard m >= 8, m <= 32 else {
+            if m > 32 { return memcmp(a, b, m) == 0 }
+            for i in 0..<m where a[i] != b[i] { return false }
+            return true
+        }
+        let x = UnsafeRawPointer(a)
+        let y = UnsafeRawPointer(b)
+        var i = 0
+        while i + 8 < m {
+            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+                return false
+            }
+            i += 8
+        }
+        return x.loadUnaligned(fromByteOffset: m - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: m - 8, as: UInt64.self)
     }
 }
 
 /// A compiled pattern's main program and N3 parent as literal checks, when both are (or there is
 /// no parent): `CompiledPart.verdict(for:)` then decides caseSensitive, percentEncoded texts by bytes.
+@usableFromInline
 struct QuickChecks: Sendable {
-    let main: LiteralCheck
-    let parent: LiteralCheck?
+    @usableFromInline let main: LiteralCheck
+    @usableFromInline let parent: LiteralCheck?
 
     init?(_ pattern: CompiledPattern) {
         guard let main = LiteralCheck(pattern.main) else { return nil }
@@ -77,7 +106,7 @@ struct QuickChecks: Sendable {
 
     /// Whether `text` (a path is trimmed of its end slashes, N1, N2) matches; nil when its bytes
     /// cannot be read in place (not reached for native strings).
-    @inline(__always)
+    @inlinable @inline(__always)
     func matches(_ text: String, isPath: Bool) -> Bool? {
         text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
             let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)

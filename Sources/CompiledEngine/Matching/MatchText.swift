@@ -10,6 +10,7 @@ import LinkMatchCore
 /// Usually nothing is copied: when the part is ASCII and the form changes nothing in it (no `%` to
 /// decode, no capital to fold), the text is the part's own bytes between the trimmed slashes, read
 /// in place from the URL's string. Only a text that the form changes gets bytes of its own.
+@usableFromInline
 struct MatchText: Sendable {
     /// One reference at most (copying a text retains one object): the part read in place, or the
     /// comparable text's own bytes, or for non-ASCII text its scalars (and their UTF-8).
@@ -174,7 +175,7 @@ struct MatchText: Sendable {
         return bytes
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func trimmedBounds(_ buffer: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
         var lo = 0
         var hi = buffer.count

@@ -123,6 +123,11 @@ final class ReadingsTests: XCTestCase {
             ("no-slash-rules", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy", "match", "no_match"),
             ("no-slash-rules", OpenPoints.components(#"[{"/":"/buy/*"}]"#), "https://example.com/buy/1", "match", "match"),
             ("no-slash-rules", OpenPoints.components(#"[{"/":"/a/"}]"#), "https://example.com/a/", "match", "match"),
+            // Compared as written: stars may match nothing before the path's own trailing `/`, and a
+            // `?` may take the path's leading `/` (N1 would have dropped it).
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"/b/**"}]"#), "https://example.com/b/", "no_match", "match"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"/b/*"}]"#), "https://example.com/b/", "match", "match"),
+            ("no-slash-rules", OpenPoints.components(#"[{"/":"?a"}]"#), "https://example.com/a", "no_match", "match"),
             ("last-query-item-only", OpenPoints.components(#"[{"?":{"id":"42"}}]"#), "https://example.com/x?id=7&id=42", "no_match", "match"),
             ("last-query-item-only", OpenPoints.components(#"[{"?":{"id":"7"}}]"#), "https://example.com/x?id=7&id=42", "no_match", "no_match"),
             ("absent-query-item-fails", OpenPoints.components(#"[{"?":{"b":"*"}}]"#), "https://example.com/x?a=1", "match", "no_match"),

@@ -39,26 +39,16 @@ enum MoreMisreadings {
                         request: { r in
                             guard r.kind == .path else { return r }
                             var r = r
-                            var variables = r.variables.custom
-                            if let p = Misreadings.withoutParentRule(r.pattern) {
-                                r.pattern = p
-                                variables.append((Misreadings.anyName, ["*"]))
-                            }
-                            r.pattern = markingPatternSlashes(r.pattern)
-                            r.variables = VariableTable(custom: variables)
-                            r.text = markingTextSlashes(r.text)
+                            r.pattern = asWritten(r.pattern)
+                            r.text = asWritten(r.text)
                             return r
                         },
                         document: { d in
-                            var out = DocumentRewrite.rules(d) { f in
-                                f.path = f.path.map { markingPatternSlashes(Misreadings.withoutParentRule($0) ?? $0) }
-                            }
-                            out.variables = VariableTable(custom: out.variables.custom + [(Misreadings.anyName, ["*"])])
-                            return out
+                            DocumentRewrite.rules(d) { f in f.path = f.path.map(asWritten) }
                         },
                         url: { u in
                             var u = u
-                            u.path = markingTextSlashes(u.path)
+                            u.path = asWritten(u.path)
                             return u
                         }),
                     generalizes: ["trailing-slash-significant", "no-parent-path"]),
@@ -154,33 +144,19 @@ enum MoreMisreadings {
 
     // MARK: - N1–N3
 
-    /// Stand-ins for a leading and a trailing `/`: private-use scalars, so that N1 and N2 no longer
-    /// drop them and a slash still equals only a slash.
-    static let leadingSlash = "\u{E002}"
-    static let trailingSlash = "\u{E001}"
+    // `no-slash-rules` compares the path as written. The model: every path text and every path
+    // pattern starts with one private-use scalar and ends with another, so the engine sees no edge
+    // `/` to drop (N1, N2) and no final `/*` (N3) on either side. The markers are literals on both
+    // sides, so no wildcard can take them, and every `/` of the path must be matched by the pattern
+    // like any other character (`/b/**` matches `/b/`, its stars matching nothing).
 
-    /// Leading and trailing `/` of a path text replaced by their stand-ins (the leading run first:
-    /// the path `/` is one leading slash).
-    static func markingTextSlashes(_ s: String) -> String {
-        var scalars = Array(s.unicodeScalars)[...]
-        var lead = 0, trail = 0
-        while scalars.first == "/" { scalars.removeFirst(); lead += 1 }
-        while scalars.last == "/" { scalars.removeLast(); trail += 1 }
-        return String(repeating: leadingSlash, count: lead) + String(String.UnicodeScalarView(scalars))
-            + String(repeating: trailingSlash, count: trail)
-    }
+    /// What starts every path text and path pattern under `no-slash-rules`.
+    static let pathStart = "\u{E002}"
 
-    /// The same for a pattern's leading and trailing *literal* `/` (a variable or wildcard at an
-    /// edge keeps the edge: N1 and N2 look at literals only).
-    static func markingPatternSlashes(_ source: String) -> String {
-        guard let pattern = try? PatternParser.parse(source) else { return source }
-        var elements = pattern.elements[...]
-        var lead = 0, trail = 0
-        while case .literal("/")? = elements.first { elements.removeFirst(); lead += 1 }
-        while case .literal("/")? = elements.last { elements.removeLast(); trail += 1 }
-        guard lead + trail > 0 else { return source }
-        return String(repeating: leadingSlash, count: lead) + patternSource(Array(elements))
-            + String(repeating: trailingSlash, count: trail)
+    /// A path text or pattern between the markers (`Misreadings.textEnd` ends it). A pattern stays
+    /// invalid if it was (an unclosed `$(` is still unclosed).
+    @Sendable static func asWritten(_ s: String) -> String {
+        pathStart + s + Misreadings.textEnd
     }
 
     /// A pattern's source text from its elements (literals as written: no escapes exist, P1).

@@ -91,15 +91,20 @@ extension ReadingExplainer {
         return out
     }
 
-    /// The string patterns under `key` (`"#"`, or `"?"` as a whole) of every component, with no
-    /// wildcard, in document order.
-    static func literalPatterns(_ aasa: JSONValue, key: String) -> [String] {
+    /// The string patterns under `key` (`"/"`, `"#"`, or `"?"` as a whole) of every component, and
+    /// with `legacyPaths` each entry's `paths` too (but `NOT ` ones), with no wildcard, in document
+    /// order. (`$(name)` stays as written: a matcher that takes variables literally matches that text.)
+    static func literalPatterns(_ aasa: JSONValue, key: String, legacyPaths: Bool = false) -> [String] {
         guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
               case .array(let details)? = applinks["details"] else { return [] }
         var out: [String] = []
         for case .object(let entry) in details {
-            guard case .array(let components)? = entry["components"] else { continue }
-            for case .object(let c) in components { if case .string(let p)? = c[key] { out.append(p) } }
+            if case .array(let components)? = entry["components"] {
+                for case .object(let c) in components { if case .string(let p)? = c[key] { out.append(p) } }
+            }
+            if legacyPaths, case .array(let paths)? = entry["paths"] {
+                for case .string(let p) in paths where !p.hasPrefix("NOT ") { out.append(p) }
+            }
         }
         return out.filter { !$0.isEmpty && !$0.contains("*") && !$0.contains("?") }
     }
@@ -107,19 +112,7 @@ extension ReadingExplainer {
     /// Path patterns of the document's components (`"/"`) and legacy `paths` with no wildcard, in
     /// document order.
     static func literalPaths(_ aasa: JSONValue) -> [String] {
-        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
-              case .array(let details)? = applinks["details"] else { return [] }
-        var out: [String] = []
-        for case .object(let entry) in details {
-            if case .array(let components)? = entry["components"] {
-                for case .object(let c) in components { if case .string(let p)? = c["/"] { out.append(p) } }
-            }
-            if case .array(let paths)? = entry["paths"] {
-                for case .string(let p) in paths where !p.hasPrefix("NOT ") { out.append(p) }
-            }
-        }
-        // `$(name)` stays as written: a matcher that takes variables literally matches that text.
-        return out.filter { !$0.isEmpty && !$0.contains("*") && !$0.contains("?") }
+        literalPatterns(aasa, key: "/", legacyPaths: true)
     }
 
     /// The document with every custom variable named like a predefined one (V5) renamed, in its

@@ -56,12 +56,14 @@ func jsonBytes(of document: AASADocument) -> [UInt8] {
 }
 
 /// The C main's counters (Sources/Programs/linkmatch-bench/malloc_count.c), set before the run.
-nonisolated(unsafe) private var counters: (allocations: @convention(c) () -> UInt64, heap: @convention(c) () -> UInt64)?
+nonisolated(unsafe) private var counters: (allocations: @convention(c) () -> UInt64, heap: @convention(c) () -> UInt64,
+                                            peak: @convention(c) (Int32) -> UInt64)?
 
 /// Called by the C main before `linkmatch_bench_main`.
 @_cdecl("linkmatch_bench_counters")
-public func linkmatchBenchCounters(_ allocations: @convention(c) () -> UInt64, _ heapBytes: @convention(c) () -> UInt64) {
-    counters = (allocations, heapBytes)
+public func linkmatchBenchCounters(_ allocations: @convention(c) () -> UInt64, _ heapBytes: @convention(c) () -> UInt64,
+                                   _ heapPeak: @convention(c) (Int32) -> UInt64) {
+    counters = (allocations, heapBytes, heapPeak)
 }
 
 /// The process's allocation counter and heap size, from the C main (glibc only; nil elsewhere).
@@ -80,6 +82,14 @@ enum HeapCounters {
         guard let after = allocations else { return nil }
         blackHole(sink)
         return Double(after - before) / Double(rounds * max(1, ops))
+    }
+
+    /// The most heap `body` held at once beyond what was allocated before it (bytes allocated and
+    /// not yet freed during it, at their highest), or nil when not known here.
+    static func peakBytes<T>(_ body: () -> T) -> (bytes: Int?, value: T) {
+        guard let counters, counters.peak(1) != .max else { return (nil, body()) }
+        let value = body()
+        return (Int(counters.peak(0)), value)
     }
 
     /// Heap bytes that `build`'s result holds while alive (the growth of the heap in use across

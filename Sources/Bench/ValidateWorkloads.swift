@@ -1,12 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LinkMatch
 
 /// `linkmatch validate`'s work (parse, then every lint) on generated files of growing size: how its
-/// cost grows with the rule count, and its peak memory per file.
+/// cost grows with the rule count, and the most heap it holds at once per file.
 enum ValidateWorkloads {
     /// One file's bytes: `rules` components in one entry. `cycle`: `/pN*`, `/iN?`, `*/xN`, `/aN`,
     /// `/qN` in turn (7,500 of them are about 116 KB); `star`: every rule `*/sN`; `variables`: rules
@@ -32,17 +27,5 @@ enum ValidateWorkloads {
     static func validate(_ bytes: [UInt8]) -> Int {
         guard let parsed = try? AASADocument.parse(bytes) else { return -1 }
         return Lints.run(parsed).count
-    }
-
-    /// Resets the process's peak resident size (VmHWM) so that the next reading is this step's peak.
-    /// Linux only (`/proc/self/clear_refs`); elsewhere the peak stays the whole process's.
-    static func resetPeakMemory() -> Bool {
-        #if os(Linux)
-        guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
-        defer { fclose(file) }
-        return fputs("5", file) >= 0
-        #else
-        return false
-        #endif
     }
 }

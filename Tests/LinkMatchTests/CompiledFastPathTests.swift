@@ -206,6 +206,50 @@ final class CompiledFastPathTests: XCTestCase {
         }
     }
 
+    func testQuestionMarkRunsCheckedOnBytesOnlyForASCII() {
+        // `?` is one scalar: on ASCII texts one byte, on others up to four (the check steps aside).
+        XCTAssertEqual(shape("/id/????"), "fixedLength")
+        XCTAssertEqual(verdict("/id/????", "/id/4815"), .matched)
+        XCTAssertEqual(verdict("/id/????", "/id/481"), .notMatched)
+        XCTAssertEqual(verdict("/id/????", "/id/48151"), .notMatched)
+        XCTAssertEqual(verdict("/id/????", "/ix/4815"), .notMatched)
+        XCTAssertEqual(verdict("/id/????", "/id/\u{E9}815"), .matched)          // é: two bytes, one `?`
+        XCTAssertEqual(verdict("/id/????", "/id/\u{E9}81"), .notMatched)
+        XCTAssertEqual(verdict("/id/????", "/id/\u{1F600}abc/"), .matched)       // four bytes, one `?`; N2
+        XCTAssertEqual(verdict("??", "\u{E9}", path: false), .notMatched)
+        XCTAssertEqual(verdict("?", "\u{E9}", path: false), .matched)
+        XCTAssertEqual(verdict("?", "e\u{301}", path: false), .notMatched)     // two scalars
+        XCTAssertEqual(verdict("a?*", "a\u{E9}xyz", path: false), .matched)
+        XCTAssertEqual(verdict("a?b*", "a\u{E9}bc", path: false), .matched)
+        XCTAssertEqual(verdict("a?b*", "a\u{E9}c", path: false), .notMatched)
+        XCTAssertEqual(verdict("*?b", "x\u{E9}b", path: false), .matched)
+        XCTAssertEqual(verdict("*x?b", "\u{E9}b", path: false), .notMatched)
+        XCTAssertEqual(verdict("\u{E9}?", "\u{E9}x", path: false), .matched)      // a non-ASCII literal with `?`
+        XCTAssertEqual(verdict("/buy/?*", "/buy/1"), .matched)
+        XCTAssertEqual(verdict("/buy/?*", "/buy/"), .notMatched)                // N3 is for a final `/*` only
+        XCTAssertEqual(verdict("/buy/?*", "/buyx"), .notMatched)
+        // Every length from 1 to 40 with a `?` at each position: any ASCII byte there matches, a
+        // changed literal elsewhere does not.
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH")
+        for length in 1...40 {
+            for any in 0..<length {
+                var pattern = Array(alphabet[0..<length])
+                pattern[any] = "?"
+                var text = Array(alphabet[0..<length])
+                text[any] = "_"
+                XCTAssertEqual(verdict(String(pattern), String(text), path: false), .matched, "\(String(pattern)) on \(String(text))")
+                XCTAssertEqual(verdict(String(pattern) + "*", String(text) + "z", path: false), .matched)
+                XCTAssertEqual(verdict("*" + String(pattern), "z" + String(text), path: false), .matched)
+                let other = any == 0 ? length - 1 : 0
+                guard other != any else { continue }
+                text[other] = "_"
+                XCTAssertEqual(verdict(String(pattern), String(text), path: false), .notMatched, "\(String(pattern)) on \(String(text))")
+                XCTAssertEqual(verdict(String(pattern) + "*", String(text) + "z", path: false), .notMatched)
+                XCTAssertEqual(verdict("*" + String(pattern), "z" + String(text), path: false), .notMatched)
+            }
+        }
+    }
+
     func testScalarsOfValidUTF8MatchStringDecoding() {
         let texts = ["", "a", "é", "été/x", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", "日本語/パス", "e\u{301}", "🙂a🙂"]
         for text in texts {

@@ -37,7 +37,7 @@ public struct CompiledPart: Sendable {
     @usableFromInline let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
-    /// For a literal, `prefix*` or `*suffix` pattern (and an N3 parent of one of these shapes) read
+    /// For a literal, `????`-style, `prefix*` or `*suffix` pattern (and an N3 parent of one of these shapes) read
     /// with caseSensitive and percentEncoded: the verdict from the text's bytes as given (trimmed for
     /// a path), without preparing it (LiteralCheck).
     @usableFromInline let quick: QuickChecks?

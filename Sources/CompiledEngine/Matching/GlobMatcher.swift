@@ -18,7 +18,7 @@ final class GlobMatcher: Sendable {
 
         /// For byte texts (ASCII, the usual case): the labels eight to a word, a `?` as 0, each word
         /// followed by its mask with 0xFF under each literal byte, so that eight units are compared
-        /// at once (`GlobMatcher.equalBytes`).
+        /// at once (`PackedBytes`).
         let packed: [UInt64]
         /// A literal label above ASCII: no byte text (always ASCII) can match the segment.
         let needsWideUnits: Bool
@@ -34,7 +34,7 @@ final class GlobMatcher: Sendable {
             guard let base = text.baseAddress.map({ UnsafeRawPointer($0 + start) }) else { return n == 0 }
             return packed.withUnsafeBufferPointer { pairs in
                 guard let pairs = pairs.baseAddress else { return n == 0 }
-                return GlobMatcher.equalBytes(base, n, pairs)
+                return PackedBytes.equal(base, n, pairs)
             }
         }
 
@@ -79,15 +79,8 @@ final class GlobMatcher: Sendable {
         init(labels: [UInt32], searchable: Bool) {
             self.labels = labels
             allAny = labels.allSatisfy { $0 == UnitLabel.any }
-            var packed = [UInt64](repeating: 0, count: 2 * ((labels.count + 7) / 8))
-            var wide = false
-            for (i, label) in labels.enumerated() where label != UnitLabel.any {
-                if label >= 0x80 { wide = true; continue }
-                packed[2 * (i / 8)] |= UInt64(label) << UInt64(8 * (i % 8))
-                packed[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
-            }
-            self.packed = packed
-            needsWideUnits = wide
+            packed = PackedBytes.pack(labels.map { $0 < 0x80 ? UInt8($0) : nil }) // `?` is above 0x80 too
+            needsWideUnits = labels.contains { $0 >= 0x80 && $0 != UnitLabel.any }
             search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
         }
     }
@@ -233,28 +226,6 @@ final class GlobMatcher: Sendable {
         return .glob
     }
 
-    /// Whether `count` units of `pairs` (packed words and masks) match `base`'s bytes, eight at a time.
-    @inline(__always)
-    static func equalBytes(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>) -> Bool {
-        var k = 0
-        var w = 0
-        while k + 8 <= count {
-            let t = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-            if (t ^ pairs[w]) & pairs[w + 1] != 0 { return false }
-            k += 8
-            w += 2
-        }
-        guard k < count else { return true }
-        var t: UInt64 = 0
-        var shift: UInt64 = 0
-        while k < count {
-            t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << shift
-            shift += 8
-            k += 1
-        }
-        return (t ^ pairs[w]) & pairs[w + 1] == 0
-    }
-
     /// The byte path: literal, `prefix*`, `*suffix`, `????` and the anchors of every other shape
     /// compared eight bytes at a time; only middle segments go through `segments`.
     @inline(__always)
@@ -265,8 +236,8 @@ final class GlobMatcher: Sendable {
         work += firstCount + lastCount
         let anchorsMatch = anchoredWords.withUnsafeBufferPointer { pairs -> Bool in
             guard let base = text.baseAddress.map(UnsafeRawPointer.init), let words = pairs.baseAddress else { return true }
-            return Self.equalBytes(base, firstCount, words)
-                && Self.equalBytes(base + (n - lastCount), lastCount, words + lastWordOffset)
+            return PackedBytes.equal(base, firstCount, words)
+                && PackedBytes.equal(base + (n - lastCount), lastCount, words + lastWordOffset)
         }
         guard anchorsMatch else { return false }
         guard segments.count > 2 else { return true }

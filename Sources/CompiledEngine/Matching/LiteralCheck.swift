@@ -1,14 +1,11 @@
 import LinkMatchCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// A pattern that is one literal run, possibly with a `*` before or after it: decided by a length
-/// check and one `memcmp` on the text's UTF-8 as it is. Exact for any text, ASCII or not, when the
-/// run has no `?`: equal UTF-8 is equal scalars, and a run of whole scalars found at the start or
-/// the end of valid UTF-8 is there as scalars too (UTF-8 is prefix-free).
+/// A pattern that is one run of literals and `?`, possibly with a `*` before or after it: decided
+/// by a length check and one comparison of packed words (`PackedBytes`) on the text's UTF-8 as it
+/// is. Exact for any text when the run has no `?`: equal UTF-8 is equal scalars, and a run of whole
+/// scalars found at the start or the end of valid UTF-8 is there as scalars too (UTF-8 is
+/// prefix-free). A `?` is one scalar, which is one byte only in ASCII: a run with `?` is checked on
+/// ASCII texts only (`needsASCII`), and its literals must be ASCII.
 ///
 /// Inlinable (with `QuickChecks` and `CompiledPart.verdict(for:)`) so that the check is compiled
 /// into the caller: a caller holding its texts in an array then pays no reference counting per text
@@ -26,15 +23,21 @@ struct LiteralCheck: Sendable {
     }
 
     @usableFromInline let kind: Kind
-    @usableFromInline let bytes: [UInt8]
+    /// The run's length in UTF-8 bytes (a `?` counting one).
+    @usableFromInline let count: Int
+    /// The run's bytes packed (`PackedBytes`), a `?` matching any byte.
+    @usableFromInline let pairs: [UInt64]
+    /// The run has a `?`: the check holds for ASCII texts only.
+    @usableFromInline let needsASCII: Bool
 
-    /// nil unless `program` is a literal, `prefix*` or `*suffix` glob whose run has no `?`.
+    /// nil unless `program` is a glob of one run (`.literal`, `.fixedLength`), `run*` or `*run`,
+    /// whose run is ASCII if it has a `?`.
     init?(_ program: MatchProgram) {
         guard let glob = program.glob else { return nil }
         let run: [UInt32]
         let segments = glob.segments
         switch glob.shape {
-        case .literal:
+        case .literal, .fixedLength:
             kind = .whole
             run = segments[0].labels
         case .prefix where segments.count == 2 && segments[1].count == 0: // `.prefix` also names `a*b`
@@ -46,43 +49,30 @@ struct LiteralCheck: Sendable {
         default:
             return nil
         }
-        guard !run.contains(UnitLabel.any) else { return nil }
-        bytes = CompiledPattern.utf8(run)
+        needsASCII = run.contains(UnitLabel.any)
+        var units: [UInt8?] = []
+        if needsASCII {
+            guard !run.contains(where: { $0 >= 0x80 && $0 != UnitLabel.any }) else { return nil }
+            units = run.map { $0 == UnitLabel.any ? nil : UInt8($0) }
+        } else {
+            units = CompiledPattern.utf8(run).map { $0 }
+        }
+        count = units.count
+        pairs = PackedBytes.pack(units)
     }
 
+    /// Whether `text` matches; for a run with `?`, only meaningful when `text` is ASCII.
     @inlinable @inline(__always)
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = text.count
-        let m = bytes.count
+        let m = count
         switch kind {
         case .whole: guard n == m else { return false }
         case .prefix, .suffix: guard n >= m else { return false }
         }
         guard m > 0, let base = text.baseAddress else { return true }
         let start = kind == .suffix ? n - m : 0
-        return bytes.withUnsafeBufferPointer { Self.equal(base + start, $0.baseAddress!, m) }
-    }
-
-    /// Whether `m` bytes at `a` and `b` are equal. Runs of up to 32 bytes (most literals) are
-    /// compared here, eight bytes at a time with the last word overlapping, rather than through a
-    /// call to `memcmp`, which cost more than the comparison around it.
-    @inlinable @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ m: Int) -> Bool {
-        guard m >= 8, m <= 32 else {
-            if m > 32 { return memcmp(a, b, m) == 0 }
-            for i in 0..<m where a[i] != b[i] { return false }
-            return true
-        }
-        let x = UnsafeRawPointer(a)
-        let y = UnsafeRawPointer(b)
-        var i = 0
-        while i + 8 < m {
-            if x.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                return false
-            }
-            i += 8
-        }
-        return x.loadUnaligned(fromByteOffset: m - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: m - 8, as: UInt64.self)
+        return pairs.withUnsafeBufferPointer { PackedBytes.equal(UnsafeRawPointer(base + start), m, $0.baseAddress!) }
     }
 }
 
@@ -92,6 +82,8 @@ struct LiteralCheck: Sendable {
 struct QuickChecks: Sendable {
     @usableFromInline let main: LiteralCheck
     @usableFromInline let parent: LiteralCheck?
+    /// Whether either check has a `?` (then the text must be ASCII).
+    @usableFromInline let needsASCII: Bool
 
     init?(_ pattern: CompiledPattern) {
         guard let main = LiteralCheck(pattern.main) else { return nil }
@@ -102,18 +94,26 @@ struct QuickChecks: Sendable {
             parent = nil
         }
         self.main = main
+        needsASCII = main.needsASCII || parent?.needsASCII == true
     }
 
     /// Whether `text` (a path is trimmed of its end slashes, N1, N2) matches; nil when its bytes
-    /// cannot be read in place (not reached for native strings).
+    /// cannot be read in place (not reached for native strings), or a check with `?` meets a
+    /// non-ASCII text.
     @inlinable @inline(__always)
     func matches(_ text: String, isPath: Bool) -> Bool? {
-        text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+        var decided = true // (a flag rather than a `Bool?` result: that kept a retain and a release here)
+        let matched = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
             let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
             let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
+            if needsASCII, !MatchText.isASCII(trimmed) {
+                decided = false
+                return false
+            }
             if main.matches(trimmed) { return true }
             guard let parent else { return false }
             return parent.matches(trimmed)
         }
+        return decided ? matched : nil
     }
 }

@@ -200,7 +200,7 @@ struct MatchText: Sendable {
     }
 
     /// Whether every byte is below 0x80, eight at a time.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let n = bytes.count

@@ -1,38 +1,52 @@
 /// Bytes packed eight to a 64-bit word, each word followed by its mask (0xFF under a byte that
 /// must be equal, 0 under a position any byte fills), so that eight bytes of a text are compared at
 /// once. The glob matcher's anchored segments and the literal checks compare this way.
+///
+/// Layout for `n` units: a pair per eight units (the last one partly filled), and when `n` is over
+/// eight and not a multiple of it, one more pair for the last eight units, so that the end is
+/// compared with one load overlapping the word before rather than byte by byte.
 @usableFromInline
 enum PackedBytes {
     /// `units` packed: a byte that must be there, or nil where any byte may be.
     static func pack(_ units: [UInt8?]) -> [UInt64] {
-        var pairs = [UInt64](repeating: 0, count: 2 * ((units.count + 7) / 8))
-        for (i, unit) in units.enumerated() {
-            guard let unit else { continue }
-            pairs[2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
-            pairs[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
+        func pairs(_ units: ArraySlice<UInt8?>) -> [UInt64] {
+            var pairs = [UInt64](repeating: 0, count: 2 * ((units.count + 7) / 8))
+            for (i, unit) in units.enumerated() {
+                guard let unit else { continue }
+                pairs[2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
+                pairs[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
+            }
+            return pairs
         }
-        return pairs
+        let n = units.count
+        guard n > 8, n % 8 != 0 else { return pairs(units[...]) }
+        return pairs(units[...]) + pairs(units[(n - 8)...])
     }
 
-    /// Whether the `count` bytes at `base` match `pairs` (at least `count` units packed).
+    /// Whether the `count` bytes at `base` match `pairs`, packed from `count` units.
     @inlinable @inline(__always)
     static func equal(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>) -> Bool {
+        @inline(__always) func word(_ k: Int, _ w: Int) -> Bool {
+            (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ pairs[w]) & pairs[w + 1] == 0
+        }
+        guard count >= 8 else {
+            guard count > 0 else { return true }
+            var t: UInt64 = 0
+            var k = 0
+            while k < count {
+                t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64(8 * k)
+                k += 1
+            }
+            return (t ^ pairs[0]) & pairs[1] == 0
+        }
         var k = 0
         var w = 0
-        while k + 8 <= count {
-            let t = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-            if (t ^ pairs[w]) & pairs[w + 1] != 0 { return false }
+        while k + 8 < count {
+            if !word(k, w) { return false }
             k += 8
             w += 2
         }
-        guard k < count else { return true }
-        var t: UInt64 = 0
-        var shift: UInt64 = 0
-        while k < count {
-            t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << shift
-            shift += 8
-            k += 1
-        }
-        return (t ^ pairs[w]) & pairs[w + 1] == 0
+        // The last eight bytes: the last pair when they are a whole word, else the extra pair.
+        return word(count - 8, count % 8 == 0 ? w : 2 * ((count + 7) / 8))
     }
 }

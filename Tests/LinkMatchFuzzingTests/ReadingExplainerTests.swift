@@ -55,6 +55,16 @@ final class ReadingExplainerTests: XCTestCase {
         XCTAssertEqual(try explained(r, programReading: "predefined-wins"), .readings(["predefined-wins"]))
     }
 
+    /// A path pattern without a leading `/` whose variables match nothing once unfolded: both
+    /// `no-slash-rules` and `predefined-values-unfolded` answer `no_match` on every path; the same
+    /// document with the `/` written (the same under N1) tells them apart.
+    func testNoSlashRulesAndUnfoldedValuesApart() throws {
+        let r = try request(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"$(lang)$(region)","caseSensitive":false}]}]}}"#,
+                            "https://example.com/frCa")
+        XCTAssertEqual(try explained(r, programReading: "no-slash-rules"), .readings(["no-slash-rules"]))
+        XCTAssertEqual(try explained(r, programReading: "predefined-values-unfolded"), .readings(["predefined-values-unfolded"]))
+    }
+
     /// The glob peer's G2: `$(region)` in a case-insensitive rule, against a folded code.
     func testPredefinedValuesUnfolded() throws {
         let r = try request(#"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.example.app"],"components":[{"/":"/$(region)","caseSensitive":false}]}]}}"#,

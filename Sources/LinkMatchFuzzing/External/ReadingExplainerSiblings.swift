@@ -43,7 +43,7 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)
@@ -89,6 +89,44 @@ extension ReadingExplainer {
             out.append(rebuilt(DocumentRewrite.replacing("details", in: moved, with: .array(entries))))
         }
         return out
+    }
+
+    /// The document with a `/` put before every path pattern that has none (components' `"/"`, legacy
+    /// `paths` after any `NOT `; empty ones stay, N1's open point). The same document under N1, so
+    /// LinkMatch answers as before; a matcher that compares the path as written (`no-slash-rules`)
+    /// now matches where it did not, which tells it apart from readings that explain a rule matching
+    /// nothing in other ways (`$(lang)$(region)` with `caseSensitive: false` under
+    /// `predefined-values-unfolded`).
+    static func slashedPaths(_ aasa: JSONValue) -> [JSONValue] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        func slashed(_ p: String) -> String { p.isEmpty || p.hasPrefix("/") ? p : "/" + p }
+        var changed = false
+        let entries = details.map { e -> JSONValue in
+            guard case .object(var entry) = e else { return e }
+            if case .array(let components)? = entry["components"] {
+                let rewritten = components.map { c -> JSONValue in
+                    guard case .object(let o) = c, case .string(let p)? = o["/"], slashed(p) != p else { return c }
+                    changed = true
+                    return .object(DocumentRewrite.replacing("/", in: o, with: .string(slashed(p))))
+                }
+                entry = DocumentRewrite.replacing("components", in: entry, with: .array(rewritten))
+            }
+            if case .array(let paths)? = entry["paths"] {
+                let rewritten = paths.map { v -> JSONValue in
+                    guard case .string(let p) = v else { return v }
+                    let not = p.hasPrefix("NOT ") ? "NOT " : ""
+                    let pattern = String(p.dropFirst(not.count))
+                    guard slashed(pattern) != pattern else { return v }
+                    changed = true
+                    return .string(not + slashed(pattern))
+                }
+                entry = DocumentRewrite.replacing("paths", in: entry, with: .array(rewritten))
+            }
+            return .object(entry)
+        }
+        guard changed else { return [] }
+        return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(DocumentRewrite.replacing("details", in: applinks, with: .array(entries)))))]
     }
 
     /// The string patterns under `key` (`"/"`, `"#"`, or `"?"` as a whole) of every component, and

@@ -9,18 +9,31 @@
 enum PackedBytes {
     /// `units` packed: a byte that must be there, or nil where any byte may be.
     static func pack(_ units: [UInt8?]) -> [UInt64] {
-        func pairs(_ units: ArraySlice<UInt8?>) -> [UInt64] {
-            var pairs = [UInt64](repeating: 0, count: 2 * ((units.count + 7) / 8))
+        var pairs: [UInt64] = []
+        append(units, to: &pairs)
+        return pairs
+    }
+
+    /// How many words `n` units pack into (words and masks, the extra pair included).
+    static func wordCount(_ n: Int) -> Int {
+        2 * ((n + 7) / 8) + (n > 8 && n % 8 != 0 ? 2 : 0)
+    }
+
+    /// `units` packed onto the end of `pairs` (`wordCount(units.count)` words), so that several runs
+    /// can share one array.
+    static func append<Units: Collection<UInt8?>>(_ units: Units, to pairs: inout [UInt64]) {
+        func write(_ units: some Collection<UInt8?>) {
+            let base = pairs.count
+            pairs.append(contentsOf: repeatElement(0, count: 2 * ((units.count + 7) / 8)))
             for (i, unit) in units.enumerated() {
                 guard let unit else { continue }
-                pairs[2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
-                pairs[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
+                pairs[base + 2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
+                pairs[base + 2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
             }
-            return pairs
         }
+        write(units)
         let n = units.count
-        guard n > 8, n % 8 != 0 else { return pairs(units[...]) }
-        return pairs(units[...]) + pairs(units[(n - 8)...])
+        if n > 8, n % 8 != 0 { write(units.suffix(8)) }
     }
 
     /// Whether the `count` bytes at `base` match `pairs`, packed from `count` units.

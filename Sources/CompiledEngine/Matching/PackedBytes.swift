@@ -22,18 +22,26 @@ enum PackedBytes {
     /// `units` packed onto the end of `pairs` (`wordCount(units.count)` words), so that several runs
     /// can share one array.
     static func append<Units: Collection<UInt8?>>(_ units: Units, to pairs: inout [UInt64]) {
-        func write(_ units: some Collection<UInt8?>) {
-            let base = pairs.count
-            pairs.append(contentsOf: repeatElement(0, count: 2 * ((units.count + 7) / 8)))
+        let base = pairs.count
+        let count = wordCount(units.count)
+        pairs.append(contentsOf: repeatElement(0, count: count))
+        pairs.withUnsafeMutableBufferPointer { words in
+            if count > 0, let start = words.baseAddress { write(units, into: start + base) }
+        }
+    }
+
+    /// `units` packed into `words`, which hold `wordCount(units.count)` zeroes.
+    static func write<Units: Collection<UInt8?>>(_ units: Units, into words: UnsafeMutablePointer<UInt64>) {
+        func fill(_ units: some Collection<UInt8?>, _ words: UnsafeMutablePointer<UInt64>) {
             for (i, unit) in units.enumerated() {
                 guard let unit else { continue }
-                pairs[base + 2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
-                pairs[base + 2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
+                words[2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
+                words[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
             }
         }
-        write(units)
+        fill(units, words)
         let n = units.count
-        if n > 8, n % 8 != 0 { write(units.suffix(8)) }
+        if n > 8, n % 8 != 0 { fill(units.suffix(8), words + 2 * ((n + 7) / 8)) }
     }
 
     /// Whether the `count` bytes at `base` match `pairs`, packed from `count` units.

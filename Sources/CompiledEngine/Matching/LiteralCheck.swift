@@ -25,7 +25,7 @@ struct LiteralCheck: Sendable {
     /// nil unless `program` is a literal, `prefix*` or `*suffix` glob whose run has no `?`.
     init?(_ program: MatchProgram) {
         guard let glob = program.glob else { return nil }
-        let run: [UInt32]
+        let run: ArraySlice<UInt32>
         let segments = glob.segments
         switch glob.shape {
         case .literal:

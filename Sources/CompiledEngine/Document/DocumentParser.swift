@@ -94,6 +94,7 @@ package struct DocumentParser {
 
     package init() {}
 
+    /// In this order: `componentKeyIndex` and `componentFields` read them by position.
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
     static let entryKeys = ["appID", "appIDs", "components", "paths", "defaults"]
     static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
@@ -268,11 +269,28 @@ package struct DocumentParser {
             return ComponentFields()
         }
         reportDuplicates(obj, at: path.text)
-        reportUnknownKeys(obj, known: Self.componentKeys, at: path.text)
+        // One pass over the members instead of a search per key: each known key's value (the
+        // last one wins, as `obj[key]` reads it), and whether some key is unknown.
+        // (Locals, not an array: no allocation per component.)
+        var slash, question, hash, exclude, caseSensitive, percentEncoded, comment: JSONValue?
+        var unknown = false
+        for member in obj.members {
+            switch Self.componentKeyIndex(member.key) {
+            case 0?: slash = member.value
+            case 1?: question = member.value
+            case 2?: hash = member.value
+            case 3?: exclude = member.value
+            case 4?: caseSensitive = member.value
+            case 5?: percentEncoded = member.value
+            case 6?: comment = member.value
+            default: unknown = true
+            }
+        }
+        if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
         var f = ComponentFields()
-        f.path = patternString(obj, "/", at: path)
-        f.fragment = patternString(obj, "#", at: path)
-        if let q = obj["?"] {
+        f.path = patternString(slash, "/", at: path)
+        f.fragment = patternString(hash, "#", at: path)
+        if let q = question {
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
@@ -301,23 +319,42 @@ package struct DocumentParser {
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        f.exclude = bool(obj, "exclude", at: path)
-        f.caseSensitive = bool(obj, "caseSensitive", at: path)
-        f.percentEncoded = bool(obj, "percentEncoded", at: path)
+        f.exclude = bool(exclude, "exclude", at: path)
+        f.caseSensitive = bool(caseSensitive, "caseSensitive", at: path)
+        f.percentEncoded = bool(percentEncoded, "percentEncoded", at: path)
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        if case .string(let s)? = obj["comment"] { f.comment = s }
+        if case .string(let s)? = comment { f.comment = s }
         return f
     }
 
-    mutating func patternString(_ obj: JSONObject, _ key: String, at path: LazyJSONPath) -> String? {
-        guard let v = obj[key] else { return nil }
+    /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
+    static func componentKeyIndex(_ key: String) -> Int? {
+        let candidate: Int
+        switch key.utf8.count {
+        case 1:
+            switch key.utf8.first {
+            case UInt8(ascii: "/"): return 0
+            case UInt8(ascii: "?"): return 1
+            case UInt8(ascii: "#"): return 2
+            default: return nil
+            }
+        case 7: candidate = key.utf8.first == UInt8(ascii: "e") ? 3 : 6
+        case 13: candidate = 4
+        case 14: candidate = 5
+        default: return nil
+        }
+        return ExactKey.equal(key, componentKeys[candidate]) ? candidate : nil
+    }
+
+    mutating func patternString(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> String? {
+        guard let v = value else { return nil }
         guard case .string(let s) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "a string"); return nil }
         checkPattern(s, at: JSONPath.member(path.text, key))
         return s
     }
 
-    mutating func bool(_ obj: JSONObject, _ key: String, at path: LazyJSONPath) -> Bool? {
-        guard let v = obj[key] else { return nil }
+    mutating func bool(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> Bool? {
+        guard let v = value else { return nil }
         guard case .bool(let b) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "true or false"); return nil }
         return b
     }

@@ -31,19 +31,32 @@ final class CompiledPattern: Sendable {
 
     /// UTF-8 of the literal units `atoms` start with (up to an invalid scalar, like `utf8`).
     static func leadingUTF8(_ atoms: ArraySlice<CompiledAtom>) -> [UInt8] {
-        var count = 0
-        for atom in atoms {
-            guard case .unit = atom else { break }
-            count += 1
-        }
-        return utf8(atoms.prefix(count).lazy.map { if case .unit(let u) = $0 { return u } else { return 0 } })
+        var end = atoms.startIndex
+        while end < atoms.endIndex, case .unit = atoms[end] { end += 1 }
+        return unitsUTF8(atoms[atoms.startIndex..<end])
     }
 
     /// UTF-8 of the literal units `atoms` end with.
     static func trailingUTF8(_ atoms: ArraySlice<CompiledAtom>) -> [UInt8] {
         var start = atoms.endIndex
         while start > atoms.startIndex, case .unit = atoms[start - 1] { start -= 1 }
-        return utf8(atoms[start...].lazy.map { if case .unit(let u) = $0 { return u } else { return 0 } })
+        return unitsUTF8(atoms[start..<atoms.endIndex])
+    }
+
+    /// `utf8` of a run of `.unit` atoms, sized for ASCII (one byte per unit) before it starts.
+    private static func unitsUTF8(_ run: ArraySlice<CompiledAtom>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(run.count)
+        for atom in run {
+            guard case .unit(let u) = atom else { break }
+            if u < 0x80 {
+                out.append(UInt8(u))
+                continue
+            }
+            guard let scalar = Unicode.Scalar(u) else { break }
+            out.append(contentsOf: scalar.utf8)
+        }
+        return out
     }
 
     /// How many bytes `key` shares from its start with the UTF-8 of the literal units `atoms` start with.

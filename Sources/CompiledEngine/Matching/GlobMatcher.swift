@@ -78,10 +78,9 @@ final class GlobMatcher: Sendable {
         /// `searchable`: a middle segment, placed by searching (the first and last are pinned).
         init(labels: [UInt32], searchable: Bool) {
             var wide = false
-            let packed = [UInt64](unsafeUninitializedCapacity: Self.packedCount(labels.count)) { words, initialized in
-                words.initialize(repeating: 0)
+            var packed = [UInt64](repeating: 0, count: Self.packedCount(labels.count))
+            packed.withUnsafeMutableBufferPointer { words in
                 if let base = words.baseAddress { wide = Self.pack(labels[...], into: base) }
-                initialized = words.count
             }
             self.init(labels: labels[...], packed: packed[...], needsWideUnits: wide, searchable: searchable)
         }
@@ -226,30 +225,27 @@ final class GlobMatcher: Sendable {
             // Second pass: the labels; segment i is `labels[ends[i - 1].end..<ends[i].end]` (0 for i = 0).
             var segment = 0
             previousWasStar = false
-            let labels = [UInt32](unsafeUninitializedCapacity: unitCount) { out, initialized in
-                var k = 0
-                for atom in atoms {
-                    let label: UInt32
-                    switch atom {
-                    case .unit(let u): label = u
-                    case .any: label = UnitLabel.any
-                    case .star:
-                        if !previousWasStar {
-                            ends[segment] = (k, false)
-                            segment += 1
-                        }
-                        previousWasStar = true
-                        continue
-                    // Not reached: patterns with variables compile to the automaton.
-                    case .choice: label = UnitLabel.none
+            // (Sized with `reserveCapacity`, not `init(unsafeUninitializedCapacity:)`, whose buffer
+            // allocation is not specialized here and looks up the storage type on every call.)
+            var labels: [UInt32] = []
+            labels.reserveCapacity(unitCount)
+            for atom in atoms {
+                switch atom {
+                case .unit(let u): labels.append(u)
+                case .any: labels.append(UnitLabel.any)
+                case .star:
+                    if !previousWasStar {
+                        ends[segment] = (labels.count, false)
+                        segment += 1
                     }
-                    out[k] = label
-                    k += 1
-                    previousWasStar = false
+                    previousWasStar = true
+                    continue
+                // Not reached: patterns with variables compile to the automaton.
+                case .choice: labels.append(UnitLabel.none)
                 }
-                ends[segment] = (k, false)
-                initialized = k
+                previousWasStar = false
             }
+            ends[segment] = (labels.count, false)
             // The packed words of every segment, one after the other.
             var wordCount = 0
             var from = 0
@@ -257,8 +253,8 @@ final class GlobMatcher: Sendable {
                 wordCount += Segment.packedCount(ends[i].end - from)
                 from = ends[i].end
             }
-            let packed = [UInt64](unsafeUninitializedCapacity: wordCount) { words, initialized in
-                words.initialize(repeating: 0)
+            var packed = [UInt64](repeating: 0, count: wordCount)
+            packed.withUnsafeMutableBufferPointer { words in
                 var word = 0
                 from = 0
                 for i in 0..<segmentCount {
@@ -266,21 +262,18 @@ final class GlobMatcher: Sendable {
                     word += Segment.packedCount(ends[i].end - from)
                     from = ends[i].end
                 }
-                initialized = wordCount
             }
             // The segments, as slices of the finished arrays.
             var word = 0
             from = 0
-            let segments = [Segment](unsafeUninitializedCapacity: segmentCount) { out, initialized in
-                for i in 0..<segmentCount {
-                    let n = Segment.packedCount(ends[i].end - from)
-                    (out.baseAddress! + i).initialize(to: Segment(labels: labels[from..<ends[i].end], packed: packed[word..<(word + n)],
-                                                                  needsWideUnits: ends[i].wide,
-                                                                  searchable: hasStar && i > 0 && i < segmentCount - 1))
-                    word += n
-                    from = ends[i].end
-                }
-                initialized = segmentCount
+            var segments: [Segment] = []
+            segments.reserveCapacity(segmentCount)
+            for i in 0..<segmentCount {
+                let n = Segment.packedCount(ends[i].end - from)
+                segments.append(Segment(labels: labels[from..<ends[i].end], packed: packed[word..<(word + n)],
+                                        needsWideUnits: ends[i].wide, searchable: hasStar && i > 0 && i < segmentCount - 1))
+                word += n
+                from = ends[i].end
             }
             return (segments, packed)
         }

@@ -405,15 +405,15 @@ package struct DocumentParser {
         func check(_ pattern: String?, at path: () -> String) {
             guard let pattern else { return }
             let size: Int
-            if PatternParser.mayHaveVariables(pattern) {
+            if let plain = Self.plainSize(pattern) {
+                // No variable: one element per scalar, nothing to look up.
+                size = plain
+            } else {
                 guard let parsed = try? PatternParser.parse(pattern) else { return }
                 for name in parsed.variableNames where table.values(of: name) == nil {
                     report(.error, "undefined-variable", path(), "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
                 }
                 size = PatternLimits.expandedSize(of: parsed, variables: table)
-            } else {
-                // No variable: one element per scalar, nothing to look up.
-                size = pattern.unicodeScalars.count
             }
             totalExpandedSize += size
             if size > PatternLimits.maxExpandedSize {
@@ -434,6 +434,21 @@ package struct DocumentParser {
             checkFields(entry.defaults) { JSONPath.member(entry.sourcePath, "defaults") }
             for rule in entry.rules { checkFields(rule.fields) { rule.location.text } }
         }
+    }
+
+    /// A pattern's element count (P5) when it has no `$` (one element per scalar), else nil: one
+    /// pass over its UTF-8, counting the bytes that start a scalar.
+    static func plainSize(_ pattern: String) -> Int? {
+        let inPlace = pattern.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var scalars = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "$") { return nil }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return scalars
+        }
+        if let inPlace { return inPlace }
+        return PatternParser.mayHaveVariables(pattern) ? nil : pattern.unicodeScalars.count
     }
 
     mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {

@@ -45,6 +45,18 @@ final class CompiledPattern: Sendable {
 
     /// `utf8` of a run of `.unit` atoms, sized for ASCII (one byte per unit) before it starts.
     private static func unitsUTF8(_ run: ArraySlice<CompiledAtom>) -> [UInt8] {
+        // All ASCII, the usual case: one byte per unit written in place (no append per byte).
+        if run.allSatisfy({ if case .unit(let u) = $0 { return u < 0x80 } else { return false } }) {
+            var out = [UInt8](repeating: 0, count: run.count)
+            out.withUnsafeMutableBufferPointer { out in
+                var i = 0
+                for atom in run {
+                    if case .unit(let u) = atom { out[i] = UInt8(truncatingIfNeeded: u) }
+                    i += 1
+                }
+            }
+            return out
+        }
         var out: [UInt8] = []
         out.reserveCapacity(run.count)
         for atom in run {

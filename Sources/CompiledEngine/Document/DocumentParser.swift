@@ -241,18 +241,22 @@ package struct DocumentParser {
                 for (i, v) in list.enumerated() {
                     let rp = LazyJSONPath(list: p, index: i)
                     guard case .string(let s) = v else { wrongType(rp.text, v, expected: "a string"); continue }
-                    var fields = ComponentFields()
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
-                    if s.utf8.starts(with: "NOT ".utf8) {
-                        fields.path = String(s.unicodeScalars.dropFirst(4)) // the bytes copied, not scalar by scalar
-                        fields.exclude = true
+                    let pattern: String
+                    let exclude: Bool?
+                    if Self.startsWithNOT(s) {
+                        // Sliced by scalars, not Characters (a Character slice would round the start
+                        // down to the space when a combining mark follows it); the bytes are copied once.
+                        pattern = String(s.unicodeScalars[s.utf8.index(s.utf8.startIndex, offsetBy: 4)...])
+                        exclude = true
                     } else {
-                        fields.path = s
+                        pattern = s
+                        exclude = nil
                     }
-                    checkPattern(fields.path ?? "", at: rp.text)
-                    rules.append(DocumentRule(fields: fields, location: rp, legacyPath: s))
+                    checkPattern(pattern, at: rp.text)
+                    rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
                 }
             } else {
                 wrongType(p, paths, expected: "an array of strings")
@@ -434,6 +438,14 @@ package struct DocumentParser {
             checkFields(entry.defaults) { JSONPath.member(entry.sourcePath, "defaults") }
             for rule in entry.rules { checkFields(rule.fields) { rule.location.text } }
         }
+    }
+
+    /// Whether `s`'s UTF-8 starts with the bytes of "NOT " (D6), read in place.
+    static func startsWithNOT(_ s: String) -> Bool {
+        let inPlace = s.utf8.withContiguousStorageIfAvailable { b in
+            b.count >= 4 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "O") && b[2] == UInt8(ascii: "T") && b[3] == UInt8(ascii: " ")
+        }
+        return inPlace ?? s.utf8.starts(with: "NOT ".utf8)
     }
 
     /// A pattern's element count (P5) when it has no `$` (one element per scalar), else nil: one

@@ -190,7 +190,8 @@ final class GlobMatcher: Sendable {
     let minLength: Int
 
     /// The byte path (ASCII texts, the usual case) of the first and the last segment, read without
-    /// touching `segments`: their `packed` words and masks side by side, first's then last's.
+    /// touching `segments`: every segment's `packed` words and masks in segment order (the array the
+    /// segments slice), the first's at 0 and the last's at `lastWordOffset`.
     private let anchoredWords: [UInt64]
     private let firstCount: Int
     private let lastCount: Int

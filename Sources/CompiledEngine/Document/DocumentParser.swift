@@ -94,6 +94,7 @@ package struct DocumentParser {
 
     package init() {}
 
+    /// In this order: `componentKeyIndex` and `componentFields` read them by position.
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
     static let entryKeys = ["appID", "appIDs", "components", "paths", "defaults"]
     static let applinksKeys = ["apps", "details", "defaults", "substitutionVariables"]
@@ -240,18 +241,22 @@ package struct DocumentParser {
                 for (i, v) in list.enumerated() {
                     let rp = LazyJSONPath(list: p, index: i)
                     guard case .string(let s) = v else { wrongType(rp.text, v, expected: "a string"); continue }
-                    var fields = ComponentFields()
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
-                    if s.utf8.starts(with: "NOT ".utf8) {
-                        fields.path = String(s.unicodeScalars.dropFirst(4)) // the bytes copied, not scalar by scalar
-                        fields.exclude = true
+                    let pattern: String
+                    let exclude: Bool?
+                    if Self.startsWithNOT(s) {
+                        // Sliced by scalars, not Characters (a Character slice would round the start
+                        // down to the space when a combining mark follows it); the bytes are copied once.
+                        pattern = String(s.unicodeScalars[s.utf8.index(s.utf8.startIndex, offsetBy: 4)...])
+                        exclude = true
                     } else {
-                        fields.path = s
+                        pattern = s
+                        exclude = nil
                     }
-                    checkPattern(fields.path ?? "", at: rp.text)
-                    rules.append(DocumentRule(fields: fields, location: rp, legacyPath: s))
+                    checkPattern(pattern, at: rp.text)
+                    rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
                 }
             } else {
                 wrongType(p, paths, expected: "an array of strings")
@@ -268,11 +273,28 @@ package struct DocumentParser {
             return ComponentFields()
         }
         reportDuplicates(obj, at: path.text)
-        reportUnknownKeys(obj, known: Self.componentKeys, at: path.text)
+        // One pass over the members instead of a search per key: each known key's value (the
+        // last one wins, as `obj[key]` reads it), and whether some key is unknown.
+        // (Locals, not an array: no allocation per component.)
+        var slash, question, hash, exclude, caseSensitive, percentEncoded, comment: JSONValue?
+        var unknown = false
+        for member in obj.members {
+            switch Self.componentKeyIndex(member.key) {
+            case 0?: slash = member.value
+            case 1?: question = member.value
+            case 2?: hash = member.value
+            case 3?: exclude = member.value
+            case 4?: caseSensitive = member.value
+            case 5?: percentEncoded = member.value
+            case 6?: comment = member.value
+            default: unknown = true
+            }
+        }
+        if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
         var f = ComponentFields()
-        f.path = patternString(obj, "/", at: path)
-        f.fragment = patternString(obj, "#", at: path)
-        if let q = obj["?"] {
+        f.path = patternString(slash, "/", at: path)
+        f.fragment = patternString(hash, "#", at: path)
+        if let q = question {
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
@@ -301,23 +323,42 @@ package struct DocumentParser {
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        f.exclude = bool(obj, "exclude", at: path)
-        f.caseSensitive = bool(obj, "caseSensitive", at: path)
-        f.percentEncoded = bool(obj, "percentEncoded", at: path)
+        f.exclude = bool(exclude, "exclude", at: path)
+        f.caseSensitive = bool(caseSensitive, "caseSensitive", at: path)
+        f.percentEncoded = bool(percentEncoded, "percentEncoded", at: path)
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        if case .string(let s)? = obj["comment"] { f.comment = s }
+        if case .string(let s)? = comment { f.comment = s }
         return f
     }
 
-    mutating func patternString(_ obj: JSONObject, _ key: String, at path: LazyJSONPath) -> String? {
-        guard let v = obj[key] else { return nil }
+    /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
+    static func componentKeyIndex(_ key: String) -> Int? {
+        let candidate: Int
+        switch key.utf8.count {
+        case 1:
+            switch key.utf8.first {
+            case UInt8(ascii: "/"): return 0
+            case UInt8(ascii: "?"): return 1
+            case UInt8(ascii: "#"): return 2
+            default: return nil
+            }
+        case 7: candidate = key.utf8.first == UInt8(ascii: "e") ? 3 : 6
+        case 13: candidate = 4
+        case 14: candidate = 5
+        default: return nil
+        }
+        return key.isExactly(componentKeys[candidate]) ? candidate : nil
+    }
+
+    mutating func patternString(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> String? {
+        guard let v = value else { return nil }
         guard case .string(let s) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "a string"); return nil }
         checkPattern(s, at: JSONPath.member(path.text, key))
         return s
     }
 
-    mutating func bool(_ obj: JSONObject, _ key: String, at path: LazyJSONPath) -> Bool? {
-        guard let v = obj[key] else { return nil }
+    mutating func bool(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> Bool? {
+        guard let v = value else { return nil }
         guard case .bool(let b) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "true or false"); return nil }
         return b
     }
@@ -368,15 +409,15 @@ package struct DocumentParser {
         func check(_ pattern: String?, at path: () -> String) {
             guard let pattern else { return }
             let size: Int
-            if PatternParser.mayHaveVariables(pattern) {
+            if let plain = Self.plainSize(pattern) {
+                // No variable: one element per scalar, nothing to look up.
+                size = plain
+            } else {
                 guard let parsed = try? PatternParser.parse(pattern) else { return }
                 for name in parsed.variableNames where table.values(of: name) == nil {
                     report(.error, "undefined-variable", path(), "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
                 }
                 size = PatternLimits.expandedSize(of: parsed, variables: table)
-            } else {
-                // No variable: one element per scalar, nothing to look up.
-                size = pattern.unicodeScalars.count
             }
             totalExpandedSize += size
             if size > PatternLimits.maxExpandedSize {
@@ -397,6 +438,29 @@ package struct DocumentParser {
             checkFields(entry.defaults) { JSONPath.member(entry.sourcePath, "defaults") }
             for rule in entry.rules { checkFields(rule.fields) { rule.location.text } }
         }
+    }
+
+    /// Whether `s`'s UTF-8 starts with the bytes of "NOT " (D6), read in place.
+    static func startsWithNOT(_ s: String) -> Bool {
+        let inPlace = s.utf8.withContiguousStorageIfAvailable { b in
+            b.count >= 4 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "O") && b[2] == UInt8(ascii: "T") && b[3] == UInt8(ascii: " ")
+        }
+        return inPlace ?? s.utf8.starts(with: "NOT ".utf8)
+    }
+
+    /// A pattern's element count (P5) when it has no `$` (one element per scalar), else nil: one
+    /// pass over its UTF-8, counting the bytes that start a scalar.
+    static func plainSize(_ pattern: String) -> Int? {
+        let inPlace = pattern.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var scalars = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "$") { return nil }
+                if byte & 0xC0 != 0x80 { scalars += 1 }
+            }
+            return scalars
+        }
+        if let inPlace { return inPlace }
+        return PatternParser.mayHaveVariables(pattern) ? nil : pattern.unicodeScalars.count
     }
 
     mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {

@@ -34,8 +34,11 @@ public struct CompiledDocument: Sendable {
             entryRules.append(mine)
         }
         // Apps listed in the same entries share one plan.
+        let listedApps = document.entries.reduce(0) { $0 + $1.appIDs.count } // an upper bound on the apps
         var entriesOfApp: [ExactKey: [Int]] = [:] // exact app ID equality (D12), hashed on the bytes in one go
+        entriesOfApp.reserveCapacity(listedApps)
         var appOrder: [ExactKey] = []
+        appOrder.reserveCapacity(listedApps)
         for (e, entry) in document.entries.enumerated() {
             for id in entry.appIDs {
                 let app = ExactKey(id)
@@ -44,8 +47,10 @@ public struct CompiledDocument: Sendable {
             }
         }
         var planOfEntries: [[Int]: Int] = [:]
+        planOfEntries.reserveCapacity(appOrder.count)
         var plans: [RuleIndex] = []
         var planOfApp: [ExactKey: Int] = [:]
+        planOfApp.reserveCapacity(appOrder.count)
         for app in appOrder {
             let entries = entriesOfApp[app] ?? []
             if let existing = planOfEntries[entries] {

@@ -9,9 +9,86 @@ final class CompiledPattern: Sendable {
     /// UTF-8 of the literal starts of which every matching text begins with one (the rule index's
     /// keys; `AtomPattern.literalPrefixes`). One key, possibly empty, unless a variable leads.
     let literalPrefixes: [[UInt8]]
-    /// UTF-8 of the literal units every matching text ends with (the rule index's key for a pattern
-    /// with no literal prefix); empty with an N3 parent alternative, whose `/*` ends the main program.
+    /// UTF-8 of the literal units every matching text ends with: the rule index's key for a pattern
+    /// with no literal prefix, so only computed then (empty otherwise); empty with an N3 parent
+    /// alternative, whose `/*` ends the main program.
     let literalSuffix: [UInt8]
+
+    /// The key list of a pattern with no literal start (shared: no array per pattern).
+    private static let noPrefix: [[UInt8]] = [[]]
+
+    /// A pattern without variables (`main` and N3's `parent` as runs of units, `?` and `*`): glob
+    /// programs over the atoms as they are, the index keys read straight from them (no copies).
+    init(glob main: ArraySlice<CompiledAtom>, parent: ArraySlice<CompiledAtom>?) {
+        self.main = .glob(GlobMatcher(main))
+        self.parent = parent.map { .glob(GlobMatcher($0)) }
+        var key = Self.leadingUTF8(main)
+        // With an N3 parent a text matches one program or the other: the key is what both starts share.
+        if let parent { key.removeLast(key.count - Self.commonLength(key, parent)) }
+        literalPrefixes = key.isEmpty ? Self.noPrefix : [key]
+        literalSuffix = key.isEmpty && parent == nil ? Self.trailingUTF8(main) : []
+    }
+
+    /// UTF-8 of the literal units `atoms` start with (up to an invalid scalar, like `utf8`).
+    static func leadingUTF8(_ atoms: ArraySlice<CompiledAtom>) -> [UInt8] {
+        var end = atoms.startIndex
+        while end < atoms.endIndex, case .unit = atoms[end] { end += 1 }
+        return unitsUTF8(atoms[atoms.startIndex..<end])
+    }
+
+    /// UTF-8 of the literal units `atoms` end with.
+    static func trailingUTF8(_ atoms: ArraySlice<CompiledAtom>) -> [UInt8] {
+        var start = atoms.endIndex
+        while start > atoms.startIndex, case .unit = atoms[start - 1] { start -= 1 }
+        return unitsUTF8(atoms[start..<atoms.endIndex])
+    }
+
+    /// `utf8` of a run of `.unit` atoms, sized for ASCII (one byte per unit) before it starts.
+    private static func unitsUTF8(_ run: ArraySlice<CompiledAtom>) -> [UInt8] {
+        // All ASCII, the usual case: one byte per unit written in place (no append per byte).
+        if run.allSatisfy({ if case .unit(let u) = $0 { return u < 0x80 } else { return false } }) {
+            var out = [UInt8](repeating: 0, count: run.count)
+            out.withUnsafeMutableBufferPointer { out in
+                var i = 0
+                for atom in run {
+                    if case .unit(let u) = atom { out[i] = UInt8(truncatingIfNeeded: u) }
+                    i += 1
+                }
+            }
+            return out
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(run.count)
+        for atom in run {
+            guard case .unit(let u) = atom else { break }
+            if u < 0x80 {
+                out.append(UInt8(u))
+                continue
+            }
+            guard let scalar = Unicode.Scalar(u) else { break }
+            out.append(contentsOf: scalar.utf8)
+        }
+        return out
+    }
+
+    /// How many bytes `key` shares from its start with the UTF-8 of the literal units `atoms` start with.
+    static func commonLength(_ key: [UInt8], _ atoms: ArraySlice<CompiledAtom>) -> Int {
+        var i = 0
+        for atom in atoms {
+            guard case .unit(let u) = atom else { break }
+            if u < 0x80 {
+                guard i < key.count, key[i] == UInt8(u) else { return i }
+                i += 1
+                continue
+            }
+            guard let scalar = Unicode.Scalar(u) else { break }
+            for byte in scalar.utf8 {
+                guard i < key.count, key[i] == byte else { return i }
+                i += 1
+            }
+        }
+        return i
+    }
 
     init(main: AtomPattern, parent: AtomPattern?) {
         self.main = MatchProgram(main)
@@ -38,7 +115,7 @@ final class CompiledPattern: Sendable {
             var seen = Set<[UInt8]>()
             literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
         }
-        literalSuffix = parent == nil ? Self.utf8(main.literalSuffix) : []
+        literalSuffix = parent == nil && literalPrefixes == Self.noPrefix ? Self.utf8(main.literalSuffix) : []
     }
 
     @inline(__always)
@@ -51,7 +128,7 @@ final class CompiledPattern: Sendable {
     /// The shape the main program was compiled to (which fast path runs).
     var shape: PatternShape { main.shape }
 
-    static func utf8(_ units: [UInt32]) -> [UInt8] {
+    static func utf8(_ units: some Collection<UInt32>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(units.count)
         for u in units {

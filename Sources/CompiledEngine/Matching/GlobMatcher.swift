@@ -9,8 +9,8 @@ import LinkMatchCore
 final class GlobMatcher: Sendable {
     /// A run of literals and `?` between two stars.
     struct Segment: Sendable {
-        /// Unit values, `UnitLabel.any` for `?`.
-        let labels: [UInt32]
+        /// Unit values, `UnitLabel.any` for `?` (a slice of the matcher's one label array).
+        let labels: ArraySlice<UInt32>
         /// Whether every label is `?` (then only the length matters).
         let allAny: Bool
 
@@ -18,8 +18,8 @@ final class GlobMatcher: Sendable {
 
         /// For byte texts (ASCII, the usual case): the labels eight to a word, a `?` as 0, each word
         /// followed by its mask with 0xFF under each literal byte, so that eight units are compared
-        /// at once (`PackedBytes`).
-        let packed: [UInt64]
+        /// at once (`PackedBytes`). A slice of the matcher's one packed array.
+        let packed: ArraySlice<UInt64>
         /// A literal label above ASCII: no byte text (always ASCII) can match the segment.
         let needsWideUnits: Bool
 
@@ -77,11 +77,34 @@ final class GlobMatcher: Sendable {
 
         /// `searchable`: a middle segment, placed by searching (the first and last are pinned).
         init(labels: [UInt32], searchable: Bool) {
+            var wide = false
+            var packed = [UInt64](repeating: 0, count: Self.packedCount(labels.count))
+            packed.withUnsafeMutableBufferPointer { words in
+                if let base = words.baseAddress { wide = Self.pack(labels[...], into: base) }
+            }
+            self.init(labels: labels[...], packed: packed[...], needsWideUnits: wide, searchable: searchable)
+        }
+
+        /// A segment over slices of arrays shared with the other segments of one matcher;
+        /// `packed` already filled by `pack`.
+        init(labels: ArraySlice<UInt32>, packed: ArraySlice<UInt64>, needsWideUnits: Bool, searchable: Bool) {
             self.labels = labels
             allAny = labels.allSatisfy { $0 == UnitLabel.any }
-            packed = PackedBytes.pack(labels.map { $0 < 0x80 ? UInt8($0) : nil }) // `?` is above 0x80 too
-            needsWideUnits = labels.contains { $0 >= 0x80 && $0 != UnitLabel.any }
+            self.packed = packed
+            self.needsWideUnits = needsWideUnits
             search = searchable && labels.count <= ShiftAndSearch.maxWords * 64 && !allAny ? ShiftAndSearch(labels) : nil
+        }
+
+        /// Words (word and mask pairs) that `count` labels pack into (`PackedBytes.wordCount`).
+        @inline(__always)
+        static func packedCount(_ count: Int) -> Int { PackedBytes.wordCount(count) }
+
+        /// Packs `labels` into `words` (zeroed, `packedCount` long) as `PackedBytes` does, a `?` and a
+        /// label above ASCII matching any byte; true when a literal label is above ASCII (then no
+        /// byte text can match).
+        static func pack(_ labels: ArraySlice<UInt32>, into words: UnsafeMutablePointer<UInt64>) -> Bool {
+            PackedBytes.write(labels.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, into: words) // `?` is above 0x80 too
+            return labels.contains { $0 >= 0x80 && $0 != UnitLabel.any }
         }
     }
 
@@ -95,7 +118,7 @@ final class GlobMatcher: Sendable {
         let masks: [UInt64]
         let wideUnits: [UInt32]
 
-        init(_ labels: [UInt32]) {
+        init(_ labels: ArraySlice<UInt32>) {
             let w = (labels.count + 63) >> 6
             words = w
             // Sorted distinct wide units (none in the usual all-ASCII segment: no set built then).
@@ -163,7 +186,8 @@ final class GlobMatcher: Sendable {
     let minLength: Int
 
     /// The byte path (ASCII texts, the usual case) of the first and the last segment, read without
-    /// touching `segments`: their `packed` words and masks side by side, first's then last's.
+    /// touching `segments`: every segment's `packed` words and masks in segment order (the array the
+    /// segments slice), the first's at 0 and the last's at `lastWordOffset`.
     private let anchoredWords: [UInt64]
     private let firstCount: Int
     private let lastCount: Int
@@ -172,43 +196,92 @@ final class GlobMatcher: Sendable {
     private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
 
-    init(_ atoms: [CompiledAtom]) {
-        // Every label in one array, run i being `labels[ends[i - 1]..<ends[i]]` (ends[-1] = 0):
-        // no array per run grown unit by unit.
-        var labels: [UInt32] = []
-        labels.reserveCapacity(atoms.count)
-        var ends: [Int] = []
+    convenience init(_ atoms: [CompiledAtom]) {
+        self.init(atoms[...])
+    }
+
+    /// Every label in one array and every segment's packed words in another, each segment a slice
+    /// of both: three allocations per matcher (labels, words, segments), however many segments.
+    init(_ atoms: ArraySlice<CompiledAtom>) {
+        // First pass: the sizes, so that each array is allocated once at its size.
+        var unitCount = 0
+        var segmentCount = 1
         var hasStar = false
         var previousWasStar = false
         for atom in atoms {
-            switch atom {
-            case .unit(let u):
-                labels.append(u)
-                previousWasStar = false
-            case .any:
-                labels.append(UnitLabel.any)
-                previousWasStar = false
-            case .star:
+            if case .star = atom {
                 hasStar = true
-                if !previousWasStar { ends.append(labels.count) }
+                if !previousWasStar { segmentCount += 1 }
                 previousWasStar = true
-            case .choice:
-                // Not reached: patterns with variables compile to the automaton.
-                labels.append(UnitLabel.none)
+            } else {
+                unitCount += 1
                 previousWasStar = false
             }
         }
-        ends.append(labels.count)
-        let segments = ends.indices.map { i in
-            Segment(labels: Array(labels[(i == 0 ? 0 : ends[i - 1])..<ends[i]]), searchable: hasStar && i > 0 && i < ends.count - 1)
+        let (segments, packed) = withUnsafeTemporaryAllocation(of: (end: Int, wide: Bool).self, capacity: segmentCount) { ends -> ([Segment], [UInt64]) in
+            // Second pass: the labels; segment i is `labels[ends[i - 1].end..<ends[i].end]` (0 for i = 0).
+            var segment = 0
+            previousWasStar = false
+            // (Sized with `reserveCapacity`, not `init(unsafeUninitializedCapacity:)`, whose buffer
+            // allocation is not specialized here and looks up the storage type on every call.)
+            var labels: [UInt32] = []
+            labels.reserveCapacity(unitCount)
+            for atom in atoms {
+                switch atom {
+                case .unit(let u): labels.append(u)
+                case .any: labels.append(UnitLabel.any)
+                case .star:
+                    if !previousWasStar {
+                        ends[segment] = (labels.count, false)
+                        segment += 1
+                    }
+                    previousWasStar = true
+                    continue
+                // Not reached: patterns with variables compile to the automaton.
+                case .choice: labels.append(UnitLabel.none)
+                }
+                previousWasStar = false
+            }
+            ends[segment] = (labels.count, false)
+            // The packed words of every segment, one after the other.
+            var wordCount = 0
+            var from = 0
+            for i in 0..<segmentCount {
+                wordCount += Segment.packedCount(ends[i].end - from)
+                from = ends[i].end
+            }
+            var packed = [UInt64](repeating: 0, count: wordCount)
+            packed.withUnsafeMutableBufferPointer { words in
+                var word = 0
+                from = 0
+                for i in 0..<segmentCount {
+                    if let base = words.baseAddress { ends[i].wide = Segment.pack(labels[from..<ends[i].end], into: base + word) }
+                    word += Segment.packedCount(ends[i].end - from)
+                    from = ends[i].end
+                }
+            }
+            // The segments, as slices of the finished arrays.
+            var word = 0
+            from = 0
+            var segments: [Segment] = []
+            segments.reserveCapacity(segmentCount)
+            for i in 0..<segmentCount {
+                let n = Segment.packedCount(ends[i].end - from)
+                segments.append(Segment(labels: labels[from..<ends[i].end], packed: packed[word..<(word + n)],
+                                        needsWideUnits: ends[i].wide, searchable: hasStar && i > 0 && i < segmentCount - 1))
+                word += n
+                from = ends[i].end
+            }
+            return (segments, packed)
         }
         self.segments = segments
         self.hasStar = hasStar
-        minLength = segments.reduce(0) { $0 + $1.count }
+        minLength = unitCount
         let first = segments[0]
         let last = segments[segments.count - 1]
-        anchoredWords = first.packed + last.packed
-        lastWordOffset = first.packed.count
+        // The first and the last segment's words are the first and the last of the shared array.
+        anchoredWords = packed
+        lastWordOffset = last.packed.startIndex
         firstCount = first.count
         lastCount = hasStar ? last.count : 0
         anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)

@@ -34,7 +34,7 @@ struct LiteralCheck: Sendable {
     /// whose run is ASCII if it has a `?`.
     init?(_ program: MatchProgram) {
         guard let glob = program.glob else { return nil }
-        let run: [UInt32]
+        let run: ArraySlice<UInt32>
         let segments = glob.segments
         switch glob.shape {
         case .literal, .fixedLength:

@@ -33,29 +33,37 @@ enum PatternCompiler {
                 }
             }
         }
+        if choices.isEmpty {
+            // No variable: glob programs over slices of `atoms`, nothing copied.
+            guard isPath else { return CompiledPattern(glob: atoms[...], parent: nil) }
+            let main = trimmingSlashes(atoms[...])
+            return CompiledPattern(glob: main, parent: parentAlternative(main))
+        }
         guard isPath else {
             return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil)
         }
         // N1, N2: literal slashes at either end of a path pattern do not count.
-        let main = trimmingSlashes(atoms)
-        // N3: a path pattern ending in a literal `/` then a lone `*` also matches the parent path.
-        var parent: [CompiledAtom]?
-        if main.count >= 2, main[main.count - 1] == .star, main[main.count - 2] == .unit(slash) {
-            parent = trimmingSlashes(Array(main.dropLast(2)))
-        }
-        return CompiledPattern(main: AtomPattern(atoms: main, choices: choices, origins: origins),
-                               parent: parent.map { AtomPattern(atoms: $0, choices: choices, origins: origins) })
+        let main = trimmingSlashes(atoms[...])
+        return CompiledPattern(main: AtomPattern(atoms: Array(main), choices: choices, origins: origins),
+                               parent: parentAlternative(main).map { AtomPattern(atoms: Array($0), choices: choices, origins: origins) })
     }
 
     static let slash = UInt32(UInt8(ascii: "/"))
 
-    static func trimmingSlashes(_ atoms: [CompiledAtom]) -> [CompiledAtom] {
-        var lo = 0
-        var hi = atoms.count
+    /// N3: a path pattern (slashes trimmed) ending in a literal `/` then a lone `*` also matches
+    /// the parent path: the pattern without them, trimmed again. nil when N3 does not apply.
+    static func parentAlternative(_ main: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom>? {
+        guard main.count >= 2, main[main.endIndex - 1] == .star, main[main.endIndex - 2] == .unit(slash) else { return nil }
+        return trimmingSlashes(main.dropLast(2))
+    }
+
+    /// `atoms` without the literal slashes at either end (N1, N2), as a slice of the same array.
+    static func trimmingSlashes(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
+        var lo = atoms.startIndex
+        var hi = atoms.endIndex
         while lo < hi, atoms[lo] == .unit(slash) { lo += 1 }
         while hi > lo, atoms[hi - 1] == .unit(slash) { hi -= 1 }
-        if lo == 0, hi == atoms.count { return atoms } // nothing to trim: no copy
-        return Array(atoms[lo..<hi])
+        return atoms[lo..<hi]
     }
 
     /// Pattern or value elements as atoms; a `.variable` here can only come from a rule pattern and

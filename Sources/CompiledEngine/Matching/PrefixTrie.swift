@@ -16,21 +16,38 @@ final class PrefixTrie: Sendable {
 
     init(keys: [(key: [UInt8], ordinal: Int32)]) {
         let order = keys.indices.sorted { a, b in
-            if keys[a].key == keys[b].key { return keys[a].ordinal < keys[b].ordinal }
-            return keys[a].key.lexicographicallyPrecedes(keys[b].key)
+            // Byte order (the shorter first when one starts the other), then ordinal: one pass.
+            let x = keys[a].key
+            let y = keys[b].key
+            let n = min(x.count, y.count)
+            var i = 0
+            while i < n {
+                if x[i] != y[i] { return x[i] < y[i] }
+                i += 1
+            }
+            return x.count != y.count ? x.count < y.count : keys[a].ordinal < keys[b].ordinal
         }
         let rows = TrieRows(sortedKeys: order.lazy.map { keys[$0].key })
         // Keys were visited sorted, equal keys by ordinal, so each node's ordinals come ascending:
         // a stable counting sort by node keeps them so.
         let n = rows.nodeCount
         var ruleOffsets = [Int32](repeating: 0, count: n + 1)
-        for node in rows.endNodes { ruleOffsets[Int(node) + 1] += 1 }
-        for i in 0..<n { ruleOffsets[i + 1] += ruleOffsets[i] }
-        var fill = ruleOffsets
         var ruleOrdinals = [Int32](repeating: 0, count: order.count)
-        for (node, i) in zip(rows.endNodes, order) {
-            ruleOrdinals[Int(fill[Int(node)])] = keys[i].ordinal
-            fill[Int(node)] += 1
+        rows.endNodes.withUnsafeBufferPointer { endNodes in
+            ruleOffsets.withUnsafeMutableBufferPointer { ruleOffsets in
+                for node in endNodes { ruleOffsets[Int(node) + 1] += 1 }
+                for i in 0..<n { ruleOffsets[i + 1] += ruleOffsets[i] }
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { fill in
+                    for i in 0..<n { fill[i] = ruleOffsets[i] }
+                    ruleOrdinals.withUnsafeMutableBufferPointer { ruleOrdinals in
+                        for (k, i) in order.enumerated() {
+                            let node = Int(endNodes[k])
+                            ruleOrdinals[Int(fill[node])] = keys[i].ordinal
+                            fill[node] += 1
+                        }
+                    }
+                }
+            }
         }
         edgeOffsets = rows.edgeOffsets
         edgeBytes = rows.edgeLabels

@@ -14,37 +14,54 @@ struct TrieRows<Label: Comparable> {
     /// then created in label order, and a stable counting sort by node keeps that order.
     init(sortedKeys keys: some Sequence<[Label]>) {
         var edges: [(from: Int32, label: Label, to: Int32)] = []
+        edges.reserveCapacity(keys.reduce(0) { $0 + $1.count }) // at most one edge per key element
         var endNodes: [Int32] = []
+        endNodes.reserveCapacity(keys.underestimatedCount)
         var nodeCount: Int32 = 1
-        var path: [Int32] = [0] // path[d] = node at depth d along the previous key
+        // path[d] = node at depth d along the previous key, for d < depth (entries past it are stale).
+        var path: [Int32] = [0]
         var previous: [Label] = []
         for key in keys {
             var common = 0
-            while common < key.count, common < previous.count, key[common] == previous[common] { common += 1 }
-            path.removeLast(path.count - (common + 1))
+            let shared = min(key.count, previous.count)
+            while common < shared, key[common] == previous[common] { common += 1 }
+            var depth = common + 1
             for d in common..<key.count {
                 edges.append((path[d], key[d], nodeCount))
-                path.append(nodeCount)
+                if depth < path.count { path[depth] = nodeCount } else { path.append(nodeCount) }
+                depth += 1
                 nodeCount += 1
             }
             endNodes.append(path[key.count])
             previous = key
         }
+        // A stable counting sort of the edges by their node, through raw buffers (no uniqueness
+        // check per write).
         let n = Int(nodeCount)
         var offsets = [Int32](repeating: 0, count: n + 1)
-        for e in edges { offsets[Int(e.from) + 1] += 1 }
-        for i in 0..<n { offsets[i + 1] += offsets[i] }
-        var fill = offsets
-        var labels: [Label] = []
         var targets = [Int32](repeating: 0, count: edges.count)
+        var labels: [Label] = []
         if let first = edges.first {
             labels = [Label](repeating: first.label, count: edges.count)
         }
-        for e in edges {
-            let at = Int(fill[Int(e.from)])
-            labels[at] = e.label
-            targets[at] = e.to
-            fill[Int(e.from)] += 1
+        edges.withUnsafeBufferPointer { edges in
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                for e in edges { offsets[Int(e.from) + 1] += 1 }
+                for i in 0..<n { offsets[i + 1] += offsets[i] }
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { fill in
+                    for i in 0..<n { fill[i] = offsets[i] }
+                    labels.withUnsafeMutableBufferPointer { labels in
+                        targets.withUnsafeMutableBufferPointer { targets in
+                            for e in edges {
+                                let at = Int(fill[Int(e.from)])
+                                labels[at] = e.label
+                                targets[at] = e.to
+                                fill[Int(e.from)] += 1
+                            }
+                        }
+                    }
+                }
+            }
         }
         edgeOffsets = offsets
         edgeLabels = labels

@@ -184,10 +184,13 @@ final class SequenceMatcher: Sendable {
 /// A variable's values as a trie over units (folded like the pattern): walking a text from a
 /// position visits exactly the values that start there. Flat arrays, edges sorted per node.
 final class ValueTrie: Sendable {
-    /// Per node: its edges `edgeOffsets[n]..<edgeOffsets[n + 1]`, sorted by label.
+    /// Per node: its edges `edgeOffsets[n]..<edgeOffsets[n + 1]`, sorted by label, and for nodes
+    /// with many edges a direct table (TrieRows).
     private let edgeOffsets: [Int32]
     private let edgeLabels: [UInt32]
     private let edgeTargets: [Int32]
+    private let denseBase: [Int32]
+    private let denseTargets: [Int32]
     /// Per node: whether a value ends there.
     private let terminal: [Bool]
 
@@ -211,6 +214,8 @@ final class ValueTrie: Sendable {
         edgeOffsets = rows.edgeOffsets
         edgeLabels = rows.edgeLabels
         edgeTargets = rows.edgeTargets
+        denseBase = rows.denseBase
+        denseTargets = rows.denseTargets
         self.terminal = terminal
     }
 
@@ -218,29 +223,25 @@ final class ValueTrie: Sendable {
     @inline(__always)
     func ends<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from start: Int,
                                                       into set: UnsafeMutableBufferPointer<UInt64>, work: inout Int) -> UInt64 {
-        edgeOffsets.withUnsafeBufferPointer { offsets in
-            edgeLabels.withUnsafeBufferPointer { labels in
-                edgeTargets.withUnsafeBufferPointer { targets in
-                    terminal.withUnsafeBufferPointer { terminal in
-                        var found: UInt64 = 0
-                        var node = 0
-                        var p = start
-                        let n = text.count
-                        while true {
-                            if terminal[node] {
-                                SequenceMatcher.insert(p, set)
-                                found = 1
-                            }
-                            guard p < n else { break }
-                            let unit = UInt32(truncatingIfNeeded: text[p])
-                            guard let child = TrieRows.child(of: node, unit, offsets: offsets, labels: labels,
-                                                             targets: targets, work: &work) else { break }
-                            node = child
-                            p += 1
-                        }
-                        return found
+        TrieRows.withView(offsets: edgeOffsets, labels: edgeLabels, targets: edgeTargets, denseBase: denseBase,
+                          denseTargets: denseTargets) { rows in
+            terminal.withUnsafeBufferPointer { terminal in
+                var found: UInt64 = 0
+                var node = 0
+                var p = start
+                let n = text.count
+                while true {
+                    if terminal[node] {
+                        SequenceMatcher.insert(p, set)
+                        found = 1
                     }
+                    guard p < n else { break }
+                    let unit = UInt32(truncatingIfNeeded: text[p])
+                    guard let child = rows.child(of: node, unit, work: &work) else { break }
+                    node = child
+                    p += 1
                 }
+                return found
             }
         }
     }

@@ -6,18 +6,17 @@ import LinkMatchCore
 /// Each listed rule also carries the text form its key is in (`TextForm.index`), so one trie holds
 /// the keys of every form and a walk can keep only one form's rules.
 final class PrefixTrie: Sendable {
-    /// Per node: its edges `edgeOffsets[n]..<edgeOffsets[n + 1]`, sorted by byte (TrieRows).
-    private let edgeOffsets: [Int32]
+    /// Per node: its edges (sorted by byte) and direct table, in TrieRows' form.
     private let edgeBytes: [UInt8]
     private let edgeTargets: [Int32]
-    private let denseBase: [Int32]
+    private let nodes: [TrieNode]
     private let denseTargets: [Int32]
     /// Per node: the rule ordinals whose key ends there, ascending, and each one's form.
     private let ruleOffsets: [Int32]
     private let ruleOrdinals: [Int32]
     private let ruleForms: [UInt8]
 
-    var nodeCount: Int { edgeOffsets.count - 1 }
+    var nodeCount: Int { nodes.count }
 
     init(keys: [(key: [UInt8], ordinal: Int32, form: UInt8)]) {
         let order = keys.indices.sorted { a, b in
@@ -39,10 +38,9 @@ final class PrefixTrie: Sendable {
             ruleForms[Int(fill[Int(node)])] = keys[i].form
             fill[Int(node)] += 1
         }
-        edgeOffsets = rows.edgeOffsets
         edgeBytes = rows.edgeLabels
         edgeTargets = rows.edgeTargets
-        denseBase = rows.denseBase
+        nodes = rows.nodes
         denseTargets = rows.denseTargets
         self.ruleOffsets = ruleOffsets
         self.ruleOrdinals = ruleOrdinals
@@ -64,8 +62,7 @@ final class PrefixTrie: Sendable {
         var lists = 0
         var depth = 0
         let n = text.count
-        return TrieRows.withView(offsets: edgeOffsets, labels: edgeBytes, targets: edgeTargets, denseBase: denseBase,
-                                 denseTargets: denseTargets) { rows in
+        return TrieRows.withView(nodes: nodes, labels: edgeBytes, targets: edgeTargets, denseTargets: denseTargets) { rows in
             ruleOffsets.withUnsafeBufferPointer { ruleOffsets in
                 ruleOrdinals.withUnsafeBufferPointer { ruleOrdinals in
                     ruleForms.withUnsafeBufferPointer { ruleForms in

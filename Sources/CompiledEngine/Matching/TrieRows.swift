@@ -3,15 +3,15 @@
 /// PrefixTrie (the rule index's byte keys) and ValueTrie (a variable's values).
 ///
 /// A node with many edges (`$(lang)`'s root has one per first letter) also gets a direct table over
-/// its labels' range, so that a step there is one load instead of a binary search: `denseBase[n]`
-/// is where node `n`'s table starts in `denseTargets` (-1: no table), and entry `label - first label`
-/// is the child, or -1.
+/// its labels' range, so that a step there is one load instead of a binary search. What a walk reads
+/// of a node is in one `TrieNode` (one load per step, not one per array).
 struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     let edgeOffsets: [Int32]
     let edgeLabels: [Label]
     let edgeTargets: [Int32]
-    /// Per node: where its direct table starts in `denseTargets`, or -1 (few edges, or labels too spread).
-    let denseBase: [Int32]
+    /// Per node: its edges and its direct table, if any.
+    let nodes: [TrieNode]
+    /// The direct tables, one after the other: the child per label, or -1.
     let denseTargets: [Int32]
     /// Per key, in the order given: the node where it ends (equal keys end at the same node).
     let endNodes: [Int32]
@@ -59,16 +59,19 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
             targets[at] = e.to
             fill[Int(e.from)] += 1
         }
-        var denseBase = [Int32](repeating: -1, count: n)
+        var nodes: [TrieNode] = []
+        nodes.reserveCapacity(n)
         var denseTargets: [Int32] = []
         for node in 0..<n {
             let a = Int(offsets[node])
             let end = Int(offsets[node + 1])
+            nodes.append(TrieNode(first: Int32(a), count: Int32(end - a), dense: -1, low: 0, span: 0))
             guard end - a >= Self.denseMinimumEdges else { continue }
             let low = Int(labels[a])
             let span = Int(labels[end - 1]) - low + 1
             guard span <= Self.denseMaximumSpan else { continue }
-            denseBase[node] = Int32(denseTargets.count)
+            nodes[node] = TrieNode(first: Int32(a), count: Int32(end - a), dense: Int32(denseTargets.count), low: UInt32(low),
+                                   span: UInt32(span))
             let start = denseTargets.count
             denseTargets.append(contentsOf: repeatElement(-1, count: span))
             for e in a..<end { denseTargets[start + Int(labels[e]) - low] = targets[e] }
@@ -76,35 +79,32 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         edgeOffsets = offsets
         edgeLabels = labels
         edgeTargets = targets
-        self.denseBase = denseBase
+        self.nodes = nodes
         self.denseTargets = denseTargets
         self.endNodes = endNodes
     }
 
     /// The rows read through buffers for one walk (made by `withView`).
     struct View {
-        let offsets: UnsafeBufferPointer<Int32>
+        let nodes: UnsafeBufferPointer<TrieNode>
         let labels: UnsafeBufferPointer<Label>
         let targets: UnsafeBufferPointer<Int32>
-        let denseBase: UnsafeBufferPointer<Int32>
         let denseTargets: UnsafeBufferPointer<Int32>
 
         /// The child of `node` along `label`, or nil: one load at a node with a direct table, else a
         /// binary search over its sorted edges; one work unit per probe.
         @inline(__always)
         func child(of node: Int, _ label: Label, work: inout Int) -> Int? {
-            var a = Int(offsets[node])
-            let end = Int(offsets[node + 1])
-            if end - a >= TrieRows.denseMinimumEdges {
-                let base = Int(denseBase[node])
-                if base >= 0 {
-                    work += 1
-                    let low = labels[a]
-                    guard label >= low, label <= labels[end - 1] else { return nil }
-                    let target = denseTargets[base + Int(label - low)]
-                    return target >= 0 ? Int(target) : nil
-                }
+            let row = nodes[node]
+            if row.dense >= 0 {
+                work += 1
+                let i = UInt32(truncatingIfNeeded: label) &- row.low
+                guard i < row.span else { return nil } // labels are at most 32 bits: truncating changes none
+                let target = denseTargets[Int(row.dense) + Int(i)]
+                return target >= 0 ? Int(target) : nil
             }
+            var a = Int(row.first)
+            let end = a + Int(row.count)
             var z = end
             while a < z {
                 work += 1
@@ -116,20 +116,28 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         }
     }
 
-    /// Calls `body` with the edge rows of a trie (stored by its owner as these arrays) as buffers.
+    /// Calls `body` with the rows of a trie (stored by its owner as these arrays) as buffers.
     @inline(__always)
-    static func withView<R>(offsets: [Int32], labels: [Label], targets: [Int32], denseBase: [Int32], denseTargets: [Int32],
-                            _ body: (View) -> R) -> R {
-        offsets.withUnsafeBufferPointer { o in
+    static func withView<R>(nodes: [TrieNode], labels: [Label], targets: [Int32], denseTargets: [Int32], _ body: (View) -> R) -> R {
+        nodes.withUnsafeBufferPointer { n in
             labels.withUnsafeBufferPointer { l in
                 targets.withUnsafeBufferPointer { t in
-                    denseBase.withUnsafeBufferPointer { db in
-                        denseTargets.withUnsafeBufferPointer { dt in
-                            body(View(offsets: o, labels: l, targets: t, denseBase: db, denseTargets: dt))
-                        }
+                    denseTargets.withUnsafeBufferPointer { dt in
+                        body(View(nodes: n, labels: l, targets: t, denseTargets: dt))
                     }
                 }
             }
         }
     }
+}
+
+/// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it
+/// has a direct table (`dense` >= 0), the table's start in `denseTargets`, covering labels
+/// `low..<low + span`.
+struct TrieNode: Sendable {
+    let first: Int32
+    let count: Int32
+    let dense: Int32
+    let low: UInt32
+    let span: UInt32
 }

@@ -64,6 +64,10 @@ struct URLTexts {
     }
 
     private mutating func prepare(_ part: Part, _ form: TextForm) -> Span {
+        // An absent or empty part is "" in every form (what MatchText.prepare gives for it).
+        if part != .path, (part == .query ? rawQuery : rawFragment)?.isEmpty ?? true {
+            return Span(kind: Span.inPlace, lo: 0, hi: 0)
+        }
         switch MatchText.prepare(raw(part), isPath: part == .path, caseSensitive: form.caseSensitive,
                                  percentEncoded: form.percentEncoded) {
         case .inPlace(let lo, let hi):
@@ -144,9 +148,20 @@ struct URLTexts {
     /// Whether every item of `items` matches (Q2–Q4, E4) when that can be read on the query's own
     /// bytes: printable ASCII (so `&` and `=` split it as QueryItemSplitter does) with nothing `form`
     /// changes (no `%` to decode, no capital to fold), so names and values are slices of the query.
-    /// nil otherwise (and for an absent or empty query): `queryItems` prepares them then.
+    /// nil otherwise: `queryItems` prepares them then. An absent or empty query has no items: each reads "".
     mutating func queryItemsMatchInPlace(_ items: QueryItemKeys, _ form: TextForm, work: inout Int) -> Bool? {
-        guard let rawQuery, !rawQuery.isEmpty else { return nil }
+        guard let rawQuery, !rawQuery.isEmpty else {
+            // No query: every item is absent and reads as "" (Q3).
+            var work2 = 0
+            let verdict = items.patterns.withUnsafeBufferPointer { patterns in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { none in
+                    let empty = UnsafeBufferPointer(rebasing: none[0..<0])
+                    return patterns.allSatisfy { $0.with { $0.matches(empty, work: &work2) } }
+                }
+            }
+            work += work2
+            return verdict
+        }
         var work2 = 0
         let verdict = rawQuery.utf8.withContiguousStorageIfAvailable { q -> Bool? in
             guard let base = q.baseAddress else { return nil }

@@ -124,6 +124,11 @@ struct URLTexts {
         if s.kind == Span.owned {
             return owned.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }
         }
+        // The path (read by most rules) straight from the stored string, not through a copy of it.
+        if part == .path,
+           let result = rawPath.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }) {
+            return result
+        }
         let text = raw(part)
         if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }) {
             return result

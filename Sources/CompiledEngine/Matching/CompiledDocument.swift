@@ -5,6 +5,8 @@ import LinkMatchCore
 /// D7, C3, M1). Immutable after `init`, so it is safe to share.
 public struct CompiledDocument: Sendable {
     let rules: [CompiledRule]
+    /// `rules` as the decision reads them (no reference counting; `rules` owns them).
+    private let ruleRefs: [UnownedRef<CompiledRule>]
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
     let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
@@ -63,6 +65,7 @@ public struct CompiledDocument: Sendable {
             plans.append(plan)
         }
         self.rules = rules
+        ruleRefs = rules.map(UnownedRef.init)
         self.plans = plans
         self.planOfApp = planOfApp
         fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
@@ -97,7 +100,7 @@ public struct CompiledDocument: Sendable {
             let count = plan.candidates(&texts, into: buffer, work: &work)
             for k in 0..<count {
                 let r = Int(plan.rules[Int(buffer[k])])
-                if rules[r].matches(&texts, work: &work) { return r }
+                if ruleRefs[r].with({ $0.matches(&texts, work: &work) }) { return r }
             }
             return nil
         }

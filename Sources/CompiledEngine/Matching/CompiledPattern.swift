@@ -14,6 +14,10 @@ final class CompiledPattern: Sendable {
     /// alternative, whose `/*` ends the main program.
     let literalSuffix: [UInt8]
 
+    /// `main` and `parent` as the matching path reads them (no reference counting; they own the matchers).
+    private let mainRef: MatchProgram.Ref
+    private let parentRef: MatchProgram.Ref?
+
     /// The key list of a pattern with no literal start (shared: no array per pattern).
     private static let noPrefix: [[UInt8]] = [[]]
 
@@ -22,6 +26,8 @@ final class CompiledPattern: Sendable {
     init(glob main: ArraySlice<CompiledAtom>, parent: ArraySlice<CompiledAtom>?) {
         self.main = .glob(GlobMatcher(main))
         self.parent = parent.map { .glob(GlobMatcher($0)) }
+        mainRef = self.main.ref
+        parentRef = self.parent?.ref
         var key = Self.leadingUTF8(main)
         // With an N3 parent a text matches one program or the other: the key is what both starts share.
         if let parent { key.removeLast(key.count - Self.commonLength(key, parent)) }
@@ -93,6 +99,8 @@ final class CompiledPattern: Sendable {
     init(main: AtomPattern, parent: AtomPattern?) {
         self.main = MatchProgram(main)
         self.parent = parent.map(MatchProgram.init)
+        mainRef = self.main.ref
+        parentRef = self.parent?.ref
         // With an N3 parent, a text matches one program or the other: a key must start the texts of
         // both, so each is cut to what the main and the parent key (for the same value) share.
         var keys = main.literalPrefixes.map(Self.utf8)
@@ -120,9 +128,9 @@ final class CompiledPattern: Sendable {
 
     @inline(__always)
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        if main.matches(text, work: &work) { return true }
-        guard let parent else { return false }
-        return parent.matches(text, work: &work)
+        if mainRef.matches(text, work: &work) { return true }
+        guard let parentRef else { return false }
+        return parentRef.matches(text, work: &work)
     }
 
     /// The shape the main program was compiled to (which fast path runs).
@@ -195,6 +203,34 @@ enum MatchProgram: Sendable {
             }
         } else {
             self = .glob(GlobMatcher(pattern.atoms))
+        }
+    }
+
+    /// The matcher of a program without its ownership: what the matching path calls (UnownedRef).
+    enum Ref: Sendable {
+        case glob(UnownedRef<GlobMatcher>)
+        case sequence(UnownedRef<SequenceMatcher>)
+        case automaton(UnownedRef<BitNFA>)
+        case never
+
+        @inline(__always)
+        func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+            switch self {
+            case .glob(let g): return g.with { $0.matches(text, work: &work) }
+            case .sequence(let s): return s.with { $0.matches(text, work: &work) }
+            case .automaton(let a): return a.with { $0.matches(text, work: &work) }
+            case .never: return false
+            }
+        }
+    }
+
+    /// This program's `Ref` (valid while this program, which owns the matcher, lives).
+    var ref: Ref {
+        switch self {
+        case .glob(let g): return .glob(UnownedRef(g))
+        case .sequence(let s): return .sequence(UnownedRef(s))
+        case .automaton(let a): return .automaton(UnownedRef(a))
+        case .never: return .never
         }
     }
 

@@ -23,6 +23,13 @@ final class CompiledRule: RuleTraceSource {
     let path: CompiledPattern?
     let query: Query
     let fragment: CompiledPattern?
+    /// `path`, `fragment` and the query items as `matches` reads them (no reference counting; the
+    /// properties above own the objects).
+    private let pathRef: UnownedRef<CompiledPattern>?
+    private let fragmentRef: UnownedRef<CompiledPattern>?
+    private let itemsRef: UnownedRef<QueryItemKeys>?
+    /// Owns what `itemsRef` points to.
+    private let itemKeys: QueryItemKeys?
 
     /// nil when a pattern of the rule is invalid (P3) or names an undefined variable (P4): every
     /// pattern of a rule is compared before it can match, so such a rule never matches.
@@ -59,6 +66,16 @@ final class CompiledRule: RuleTraceSource {
         } else {
             fragment = nil
         }
+        pathRef = path.map(UnownedRef.init)
+        fragmentRef = fragment.map(UnownedRef.init)
+        if case .items(let items) = query {
+            let keys = QueryItemKeys(items)
+            itemKeys = keys
+            itemsRef = UnownedRef(keys)
+        } else {
+            itemKeys = nil
+            itemsRef = nil
+        }
     }
 
     /// The byte strings of which every path this rule matches starts with one (in the rule's text form).
@@ -68,24 +85,33 @@ final class CompiledRule: RuleTraceSource {
 
     /// Whether every part matches (C2, C4, Q2–Q4), in the order path, query, fragment.
     func matches(_ texts: inout URLTexts, work: inout Int) -> Bool {
-        if let path, !texts.matches(.path, form, path, work: &work) { return false }
-        switch query {
-        case .any:
-            break
-        case .whole(let pattern):
-            guard texts.matches(.query, form, pattern, work: &work) else { return false }
-        case .items(let items):
-            for item in items {
-                // Q4: every occurrence must match; Q3: an absent item reads as "".
-                var present = false
-                for occurrence in texts.queryItems(form) where occurrence.name.isExactly(item.comparableName) {
-                    present = true
-                    guard occurrence.value.matches(item.pattern, work: &work) else { return false }
-                }
-                if !present, !MatchText.empty.matches(item.pattern, work: &work) { return false }
+        let form = form
+        if let pathRef, !pathRef.with({ texts.matches(.path, form, $0, work: &work) }) { return false }
+        if let itemsRef {
+            if let inPlace = itemsRef.with({ texts.queryItemsMatchInPlace($0, form, work: &work) }) {
+                guard inPlace else { return false }
+            } else if !itemsMatch(&texts, work: &work) {
+                return false
             }
+        } else if case .whole(let pattern) = query {
+            guard texts.matches(.query, form, pattern, work: &work) else { return false }
         }
-        if let fragment, !texts.matches(.fragment, form, fragment, work: &work) { return false }
+        if let fragmentRef, !fragmentRef.with({ texts.matches(.fragment, form, $0, work: &work) }) { return false }
+        return true
+    }
+
+    /// Q2–Q4 on the query items prepared (decoded, folded) for this rule's form.
+    private func itemsMatch(_ texts: inout URLTexts, work: inout Int) -> Bool {
+        guard case .items(let items) = query else { return true }
+        for item in items {
+            // Q4: every occurrence must match; Q3: an absent item reads as "".
+            var present = false
+            for occurrence in texts.queryItems(form) where occurrence.name.isExactly(item.comparableName) {
+                present = true
+                guard occurrence.value.matches(item.pattern, work: &work) else { return false }
+            }
+            if !present, !MatchText.empty.matches(item.pattern, work: &work) { return false }
+        }
         return true
     }
 
@@ -122,6 +148,28 @@ final class CompiledRule: RuleTraceSource {
     private var itemNames: [String] {
         guard case .items(let items) = query else { return [] }
         return items.map(\.comparableName)
+    }
+}
+
+/// A rule's query item names (as compared, E4) and patterns in flat arrays, for matching items read
+/// in place from the query (`URLTexts.queryItemsMatchInPlace`) without reference counting.
+final class QueryItemKeys: Sendable {
+    /// Every name's UTF-8 one after the other; name `i` is `names[nameEnds[i - 1]..<nameEnds[i]]` (from 0 for the first).
+    let names: [UInt8]
+    let nameEnds: [Int]
+    /// Owned by the rule's `Query.items`.
+    let patterns: [UnownedRef<CompiledPattern>]
+
+    init(_ items: [CompiledRule.Item]) {
+        var names: [UInt8] = []
+        var ends: [Int] = []
+        for item in items {
+            names += item.comparableName.utf8
+            ends.append(names.count)
+        }
+        self.names = names
+        nameEnds = ends
+        patterns = items.map { UnownedRef($0.pattern) }
     }
 }
 

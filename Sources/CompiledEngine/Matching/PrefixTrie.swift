@@ -3,18 +3,22 @@ import LinkMatchCore
 /// A byte trie from literal path prefixes to the rules that have them: walking a text's bytes
 /// visits exactly the keys that are prefixes of the text, so only the rules that can match are
 /// returned (the others need a different first few units). Flat arrays, built from sorted keys.
+/// Each listed rule also carries the text form its key is in (`TextForm.index`), so one trie holds
+/// the keys of every form and a walk can keep only one form's rules.
 final class PrefixTrie: Sendable {
-    /// Per node: its edges `edgeOffsets[n]..<edgeOffsets[n + 1]`, sorted by byte.
-    private let edgeOffsets: [Int32]
+    /// Per node: its edges (sorted by byte) and direct table, in TrieRows' form.
     private let edgeBytes: [UInt8]
     private let edgeTargets: [Int32]
-    /// Per node: the rule ordinals whose key ends there, ascending.
+    private let nodes: [TrieNode]
+    private let denseTargets: [Int32]
+    /// Per node: the rule ordinals whose key ends there, ascending, and each one's form.
     private let ruleOffsets: [Int32]
     private let ruleOrdinals: [Int32]
+    private let ruleForms: [UInt8]
 
-    var nodeCount: Int { edgeOffsets.count - 1 }
+    var nodeCount: Int { nodes.count }
 
-    init(keys: [(key: [UInt8], ordinal: Int32)]) {
+    init(keys: [(key: [UInt8], ordinal: Int32, form: UInt8)]) {
         let order = keys.indices.sorted { a, b in
             // Byte order (the shorter first when one starts the other), then ordinal: one pass.
             let x = keys[a].key
@@ -33,6 +37,7 @@ final class PrefixTrie: Sendable {
         let n = rows.nodeCount
         var ruleOffsets = [Int32](repeating: 0, count: n + 1)
         var ruleOrdinals = [Int32](repeating: 0, count: order.count)
+        var ruleForms = [UInt8](repeating: 0, count: order.count)
         rows.endNodes.withUnsafeBufferPointer { endNodes in
             ruleOffsets.withUnsafeMutableBufferPointer { ruleOffsets in
                 for node in endNodes { ruleOffsets[Int(node) + 1] += 1 }
@@ -40,20 +45,25 @@ final class PrefixTrie: Sendable {
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { fill in
                     for i in 0..<n { fill[i] = ruleOffsets[i] }
                     ruleOrdinals.withUnsafeMutableBufferPointer { ruleOrdinals in
-                        for (k, i) in order.enumerated() {
-                            let node = Int(endNodes[k])
-                            ruleOrdinals[Int(fill[node])] = keys[i].ordinal
-                            fill[node] += 1
+                        ruleForms.withUnsafeMutableBufferPointer { ruleForms in
+                            for (k, i) in order.enumerated() {
+                                let node = Int(endNodes[k])
+                                ruleOrdinals[Int(fill[node])] = keys[i].ordinal
+                                ruleForms[Int(fill[node])] = keys[i].form
+                                fill[node] += 1
+                            }
                         }
                     }
                 }
             }
         }
-        edgeOffsets = rows.edgeOffsets
         edgeBytes = rows.edgeLabels
         edgeTargets = rows.edgeTargets
+        nodes = rows.nodes
+        denseTargets = rows.denseTargets
         self.ruleOffsets = ruleOffsets
         self.ruleOrdinals = ruleOrdinals
+        self.ruleForms = ruleForms
     }
 
     /// Every rule ordinal listed, all nodes together (the most `collect` can write).
@@ -61,38 +71,38 @@ final class PrefixTrie: Sendable {
 
     /// Writes at `out[count...]` the ordinals of every key that is a prefix of `text` (with
     /// `fromEnd`, of `text` read backwards: a trie of reversed keys then finds the keys that are
-    /// suffixes of `text`), advancing `count`; `out` has room for `ordinalCount` more. Returns how
-    /// many lists (nodes with rules) contributed, so the caller knows whether it must sort.
-    func collect(prefixesOf text: UnsafeBufferPointer<UInt8>, fromEnd: Bool = false, into out: UnsafeMutableBufferPointer<Int32>,
+    /// suffixes of `text`), advancing `count`; only the keys in text form `form`, or in any form when
+    /// `form` is nil (the text reads the same in every form). `out` has room for `ordinalCount` more.
+    /// Returns how many lists (nodes with rules) contributed, so the caller knows whether it must sort.
+    @inline(__always)
+    func collect(prefixesOf text: UnsafeBufferPointer<UInt8>, fromEnd: Bool, form: Int?, into out: UnsafeMutableBufferPointer<Int32>,
                  count: inout Int, work: inout Int) -> Int {
         var node = 0
         var lists = 0
         var depth = 0
         let n = text.count
-        return edgeOffsets.withUnsafeBufferPointer { edgeOffsets in
-            edgeBytes.withUnsafeBufferPointer { edgeBytes in
-                edgeTargets.withUnsafeBufferPointer { edgeTargets in
-                    ruleOffsets.withUnsafeBufferPointer { ruleOffsets in
-                        ruleOrdinals.withUnsafeBufferPointer { ruleOrdinals in
-                            while true {
-                                let lo = Int(ruleOffsets[node])
-                                let hi = Int(ruleOffsets[node + 1])
-                                if lo < hi {
-                                    for k in lo..<hi {
-                                        out[count] = ruleOrdinals[k]
-                                        count += 1
-                                    }
-                                    lists += 1
+        return TrieRows.withView(nodes: nodes, labels: edgeBytes, targets: edgeTargets, denseTargets: denseTargets) { rows in
+            ruleOffsets.withUnsafeBufferPointer { ruleOffsets in
+                ruleOrdinals.withUnsafeBufferPointer { ruleOrdinals in
+                    ruleForms.withUnsafeBufferPointer { ruleForms in
+                        while true {
+                            let lo = Int(ruleOffsets[node])
+                            let hi = Int(ruleOffsets[node + 1])
+                            if lo < hi {
+                                let before = count
+                                for k in lo..<hi where form == nil || Int(ruleForms[k]) == form {
+                                    out[count] = ruleOrdinals[k]
+                                    count += 1
                                 }
-                                guard depth < n else { break }
-                                let byte = fromEnd ? text[n - 1 - depth] : text[depth]
-                                guard let child = TrieRows.child(of: node, byte, offsets: edgeOffsets, labels: edgeBytes,
-                                                                 targets: edgeTargets, work: &work) else { break }
-                                node = child
-                                depth += 1
+                                if count > before { lists += 1 }
                             }
-                            return lists
+                            guard depth < n else { break }
+                            let byte = fromEnd ? text[n - 1 - depth] : text[depth]
+                            guard let child = rows.child(of: node, byte, work: &work) else { break }
+                            node = child
+                            depth += 1
                         }
+                        return lists
                     }
                 }
             }

@@ -1,17 +1,19 @@
 import LinkMatchCore
 
-/// The rules of one app (entries in order, rules in order: D7, C3) with a literal-prefix index per
-/// text form, and for rules with no literal prefix a literal-suffix index: a decision evaluates only
+/// The rules of one app (entries in order, rules in order: D7, C3) with a literal-prefix index (every
+/// text form's keys in one trie), and for rules with no literal prefix a literal-suffix index: a decision evaluates only
 /// the rules whose literal path prefix the URL's path starts with, or whose literal suffix it ends
 /// with, smallest ordinal first, so its cost grows with the rules that could match, not with all
 /// (`*/checkout` rules included).
 struct RuleIndex: Sendable {
     /// Indexes into `CompiledDocument.rules`, in evaluation order (the ordinal is the position).
     let rules: [Int32]
-    /// One trie per text form that has rules (`TextForm.index`): literal prefixes.
-    private let tries: [PrefixTrie?]
-    /// One trie per text form: reversed literal suffixes of the rules with no literal prefix.
-    private let suffixTries: [PrefixTrie?]
+    /// Literal prefixes of every form's rules, each listed with its form (`TextForm.index`).
+    private let prefixes: PrefixTrie?
+    /// Reversed literal suffixes of the rules with no literal prefix, each with its form.
+    private let suffixes: PrefixTrie?
+    /// The forms some key is in, as bits `1 << TextForm.index`.
+    private let forms: UInt8
 
     /// Some rule is listed under several keys (one per value of a leading variable), so a text can
     /// reach it twice: candidates are then deduplicated.
@@ -19,24 +21,28 @@ struct RuleIndex: Sendable {
 
     init(rules: [Int32], all: [CompiledRule]) {
         self.rules = rules
-        var keys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
-        var suffixKeys = [[(key: [UInt8], ordinal: Int32)]](repeating: [], count: 4)
+        var keys: [(key: [UInt8], ordinal: Int32, form: UInt8)] = []
+        var suffixKeys: [(key: [UInt8], ordinal: Int32, form: UInt8)] = []
         var twice = false
+        var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
+            let form = UInt8(rule.form.index)
+            forms |= 1 << form
             let prefixes = rule.pathKeys
             let suffix = prefixes.count == 1 && prefixes[0].isEmpty ? rule.reversedPathSuffix : []
             if !suffix.isEmpty {
-                suffixKeys[rule.form.index].append((suffix, Int32(ordinal)))
+                suffixKeys.append((suffix, Int32(ordinal), form))
                 continue
             }
             if prefixes.count > 1 { twice = true }
-            for prefix in prefixes { keys[rule.form.index].append((prefix, Int32(ordinal))) }
+            for prefix in prefixes { keys.append((prefix, Int32(ordinal), form)) }
         }
-        tries = keys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
-        suffixTries = suffixKeys.map { $0.isEmpty ? nil : PrefixTrie(keys: $0) }
+        prefixes = keys.isEmpty ? nil : PrefixTrie(keys: keys)
+        suffixes = suffixKeys.isEmpty ? nil : PrefixTrie(keys: suffixKeys)
+        self.forms = forms
         listsRulesTwice = twice
-        maxCandidates = (tries + suffixTries).reduce(0) { $0 + ($1?.ordinalCount ?? 0) }
+        maxCandidates = (prefixes?.ordinalCount ?? 0) + (suffixes?.ordinalCount ?? 0)
     }
 
     /// The most candidates one text can have: every ordinal listed in the tries.
@@ -44,30 +50,59 @@ struct RuleIndex: Sendable {
 
     /// Writes into `out` (room for `maxCandidates`) the ordinals of the rules that can match
     /// `texts`' path, ascending, and returns how many.
+    ///
+    /// One walk when the rules read the path in one form, or when the path reads the same in every
+    /// form (the usual case: ASCII, no `%`, no capital); otherwise one walk per form the rules use,
+    /// each keeping that form's rules.
     func candidates(_ texts: inout URLTexts, into out: UnsafeMutableBufferPointer<Int32>, work: inout Int) -> Int {
+        guard prefixes != nil || suffixes != nil else { return 0 }
         var count = 0
         var lists = 0
-        for index in 0..<4 { // TextForm.all's order, without reading that array
-            let prefixes = tries[index]
-            let suffixes = suffixTries[index]
-            guard prefixes != nil || suffixes != nil else { continue }
-            texts.withUTF8(.path, TextForm(index: index)) { path in
-                if let prefixes { lists += prefixes.collect(prefixesOf: path, into: out, count: &count, work: &work) }
-                if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, into: out, count: &count, work: &work) }
+        if forms & (forms &- 1) == 0 || texts.pathReadsAlikeInEveryForm() {
+            let form = TextForm(index: forms.trailingZeroBitCount & 3)
+            texts.withUTF8(.path, form) { path in
+                if let prefixes { lists += prefixes.collect(prefixesOf: path, fromEnd: false, form: nil, into: out, count: &count, work: &work) }
+                if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, form: nil, into: out, count: &count, work: &work) }
+            }
+        } else {
+            for index in 0..<4 where forms & (1 << UInt8(index)) != 0 {
+                texts.withUTF8(.path, TextForm(index: index)) { path in
+                    if let prefixes { lists += prefixes.collect(prefixesOf: path, fromEnd: false, form: index, into: out, count: &count, work: &work) }
+                    if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, form: index, into: out, count: &count, work: &work) }
+                }
             }
         }
         if lists > 1 {
-            var found = UnsafeMutableBufferPointer(rebasing: out[0..<count])
-            found.sort()
+            Self.sort(UnsafeMutableBufferPointer(rebasing: out[0..<count]))
             if listsRulesTwice {
                 var kept = 0
-                for i in 0..<count where i == 0 || found[i] != found[kept - 1] {
-                    found[kept] = found[i]
+                for i in 0..<count where i == 0 || out[i] != out[kept - 1] {
+                    out[kept] = out[i]
                     kept += 1
                 }
                 count = kept
             }
         }
         return count
+    }
+
+    /// Sorts ascending: by insertion when short (a decision's candidates are a few short ascending
+    /// runs), else by the standard library's sort.
+    @inline(__always)
+    private static func sort(_ found: UnsafeMutableBufferPointer<Int32>) {
+        guard found.count <= 32 else {
+            var found = found
+            found.sort()
+            return
+        }
+        for i in 1..<max(1, found.count) {
+            let x = found[i]
+            var j = i
+            while j > 0, found[j - 1] > x {
+                found[j] = found[j - 1]
+                j -= 1
+            }
+            found[j] = x
+        }
     }
 }

@@ -35,6 +35,19 @@ final class SequenceMatcher: Sendable {
     }
 
     let steps: [Step]
+    /// `steps` as `matches` reads them: plain values, so reading a step retains nothing (a trie
+    /// through UnownedRef, `steps` owns it; a run by its index in `runs`).
+    private let hotSteps: [HotStep]
+    private let runs: [GlobMatcher.Segment]
+
+    private enum HotStep {
+        case unit(UInt32)
+        case any
+        case star
+        case values(UnownedRef<ValueTrie>)
+        case search(Int)
+        case suffix(Int)
+    }
 
     /// nil when a variable has a value that is not all literal units (then BitNFA runs the pattern).
     init?(_ pattern: AtomPattern) {
@@ -54,6 +67,24 @@ final class SequenceMatcher: Sendable {
             }
         }
         self.steps = Self.searching(steps)
+        var hot: [HotStep] = []
+        var runs: [GlobMatcher.Segment] = []
+        for step in self.steps {
+            switch step {
+            case .unit(let u): hot.append(.unit(u))
+            case .any: hot.append(.any)
+            case .star: hot.append(.star)
+            case .values(let trie): hot.append(.values(UnownedRef(trie)))
+            case .search(let run):
+                hot.append(.search(runs.count))
+                runs.append(run)
+            case .suffix(let run):
+                hot.append(.suffix(runs.count))
+                runs.append(run)
+            }
+        }
+        hotSteps = hot
+        self.runs = runs
     }
 
     /// `steps` with each `*` that a run of literals and `?` follows, itself followed by `*` or the
@@ -102,11 +133,11 @@ final class SequenceMatcher: Sendable {
             guard let base = buffer.baseAddress else { return false }
             var current = UnsafeMutableBufferPointer(start: base, count: words)
             var next = UnsafeMutableBufferPointer(start: base + words, count: words)
-            current.update(repeating: 0)
+            Self.clear(current)
             current[0] = 1 // position 0
-            return steps.withUnsafeBufferPointer { steps -> Bool in
+            return hotSteps.withUnsafeBufferPointer { steps -> Bool in
             for s in 0..<steps.count {
-                next.update(repeating: 0)
+                Self.clear(next)
                 work += words
                 var any: UInt64 = 0
                 switch steps[s] {
@@ -131,16 +162,20 @@ final class SequenceMatcher: Sendable {
                         if p < n { Self.insert(p + 1, next); any = 1 }
                     }
                 case .values(let trie):
-                    Self.forEach(in: current) { p in
-                        work += 1
-                        any |= trie.ends(in: text, from: p, into: next, work: &work)
+                    trie.with { trie in
+                        Self.forEach(in: current) { p in
+                            work += 1
+                            any |= trie.ends(in: text, from: p, into: next, work: &work)
+                        }
                     }
-                case .search(let run):
+                case .search(let r):
+                    let run = runs[r]
                     if let at = run.firstMatch(in: text, from: Self.smallest(in: current), to: n, work: &work) {
                         Self.insert(at + run.count, next)
                         any = 1
                     }
-                case .suffix(let run):
+                case .suffix(let r):
+                    let run = runs[r]
                     let start = n - run.count
                     if start >= Self.smallest(in: current), run.matches(text, at: start, work: &work) {
                         Self.insert(n, next)
@@ -153,6 +188,12 @@ final class SequenceMatcher: Sendable {
             return current[n >> 6] & (UInt64(1) << UInt64(n & 63)) != 0
             }
         }
+    }
+
+    /// Empties `set` (one word for texts under 64 units: no call to memset).
+    @inline(__always)
+    static func clear(_ set: UnsafeMutableBufferPointer<UInt64>) {
+        if set.count == 1 { set[0] = 0 } else { set.update(repeating: 0) }
     }
 
     /// Calls `body` with each position in `set`, ascending.
@@ -184,10 +225,11 @@ final class SequenceMatcher: Sendable {
 /// A variable's values as a trie over units (folded like the pattern): walking a text from a
 /// position visits exactly the values that start there. Flat arrays, edges sorted per node.
 final class ValueTrie: Sendable {
-    /// Per node: its edges `edgeOffsets[n]..<edgeOffsets[n + 1]`, sorted by label.
-    private let edgeOffsets: [Int32]
+    /// Per node: its edges (sorted by label) and for nodes with many edges a direct table, in TrieRows' form.
     private let edgeLabels: [UInt32]
     private let edgeTargets: [Int32]
+    private let nodes: [TrieNode]
+    private let denseTargets: [Int32]
     /// Per node: whether a value ends there.
     private let terminal: [Bool]
 
@@ -208,9 +250,10 @@ final class ValueTrie: Sendable {
         let rows = TrieRows(sortedKeys: units)
         var terminal = [Bool](repeating: false, count: rows.nodeCount)
         for node in rows.endNodes { terminal[Int(node)] = true }
-        edgeOffsets = rows.edgeOffsets
         edgeLabels = rows.edgeLabels
         edgeTargets = rows.edgeTargets
+        nodes = rows.nodes
+        denseTargets = rows.denseTargets
         self.terminal = terminal
     }
 
@@ -218,29 +261,24 @@ final class ValueTrie: Sendable {
     @inline(__always)
     func ends<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from start: Int,
                                                       into set: UnsafeMutableBufferPointer<UInt64>, work: inout Int) -> UInt64 {
-        edgeOffsets.withUnsafeBufferPointer { offsets in
-            edgeLabels.withUnsafeBufferPointer { labels in
-                edgeTargets.withUnsafeBufferPointer { targets in
-                    terminal.withUnsafeBufferPointer { terminal in
-                        var found: UInt64 = 0
-                        var node = 0
-                        var p = start
-                        let n = text.count
-                        while true {
-                            if terminal[node] {
-                                SequenceMatcher.insert(p, set)
-                                found = 1
-                            }
-                            guard p < n else { break }
-                            let unit = UInt32(truncatingIfNeeded: text[p])
-                            guard let child = TrieRows.child(of: node, unit, offsets: offsets, labels: labels,
-                                                             targets: targets, work: &work) else { break }
-                            node = child
-                            p += 1
-                        }
-                        return found
+        TrieRows.withView(nodes: nodes, labels: edgeLabels, targets: edgeTargets, denseTargets: denseTargets) { rows in
+            terminal.withUnsafeBufferPointer { terminal in
+                var found: UInt64 = 0
+                var node = 0
+                var p = start
+                let n = text.count
+                while true {
+                    if terminal[node] {
+                        SequenceMatcher.insert(p, set)
+                        found = 1
                     }
+                    guard p < n else { break }
+                    let unit = UInt32(truncatingIfNeeded: text[p])
+                    guard let child = rows.child(of: node, unit, work: &work) else { break }
+                    node = child
+                    p += 1
                 }
+                return found
             }
         }
     }

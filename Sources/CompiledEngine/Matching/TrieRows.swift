@@ -1,14 +1,27 @@
 /// A trie of keys in compressed sparse rows: node `n`'s edges are `edgeOffsets[n]..<edgeOffsets[n + 1]`
 /// of `edgeLabels` / `edgeTargets`, sorted by label, node 0 the root. The one construction behind
 /// PrefixTrie (the rule index's byte keys) and ValueTrie (a variable's values).
-struct TrieRows<Label: Comparable> {
+///
+/// A node with many edges (`$(lang)`'s root has one per first letter) also gets a direct table over
+/// its labels' range, so that a step there is one load instead of a binary search. What a walk reads
+/// of a node is in one `TrieNode` (one load per step, not one per array).
+struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     let edgeOffsets: [Int32]
     let edgeLabels: [Label]
     let edgeTargets: [Int32]
+    /// Per node: its edges and its direct table, if any.
+    let nodes: [TrieNode]
+    /// The direct tables, one after the other: the child per label, or -1.
+    let denseTargets: [Int32]
     /// Per key, in the order given: the node where it ends (equal keys end at the same node).
     let endNodes: [Int32]
 
     var nodeCount: Int { edgeOffsets.count - 1 }
+
+    /// Nodes with at least this many edges get a direct table (below it a binary search is a few probes).
+    static var denseMinimumEdges: Int { 8 }
+    /// The widest label range a direct table covers (so a table is at most this many entries).
+    static var denseMaximumSpan: Int { 256 }
 
     /// `keys` must be sorted (lexicographically, any order among equal keys): each node's edges are
     /// then created in label order, and a stable counting sort by node keeps that order.
@@ -63,26 +76,85 @@ struct TrieRows<Label: Comparable> {
                 }
             }
         }
+        var nodes: [TrieNode] = []
+        nodes.reserveCapacity(n)
+        var denseTargets: [Int32] = []
+        for node in 0..<n {
+            let a = Int(offsets[node])
+            let end = Int(offsets[node + 1])
+            nodes.append(TrieNode(first: Int32(a), count: Int32(end - a), dense: -1, low: 0, span: 0))
+            guard end - a >= Self.denseMinimumEdges else { continue }
+            let low = Int(labels[a])
+            let span = Int(labels[end - 1]) - low + 1
+            guard span <= Self.denseMaximumSpan else { continue }
+            nodes[node] = TrieNode(first: Int32(a), count: Int32(end - a), dense: Int32(denseTargets.count), low: UInt32(low),
+                                   span: UInt32(span))
+            let start = denseTargets.count
+            denseTargets.append(contentsOf: repeatElement(-1, count: span))
+            for e in a..<end { denseTargets[start + Int(labels[e]) - low] = targets[e] }
+        }
         edgeOffsets = offsets
         edgeLabels = labels
         edgeTargets = targets
+        self.nodes = nodes
+        self.denseTargets = denseTargets
         self.endNodes = endNodes
     }
 
-    /// The child of `node` along `label` in the edge rows given (binary search over the node's
-    /// sorted edges, one work unit per probe), or nil.
-    @inline(__always)
-    static func child(of node: Int, _ label: Label, offsets: UnsafeBufferPointer<Int32>, labels: UnsafeBufferPointer<Label>,
-                      targets: UnsafeBufferPointer<Int32>, work: inout Int) -> Int? {
-        var a = Int(offsets[node])
-        let end = Int(offsets[node + 1])
-        var z = end
-        while a < z {
-            work += 1
-            let mid = (a + z) >> 1
-            if labels[mid] < label { a = mid + 1 } else { z = mid }
+    /// The rows read through buffers for one walk (made by `withView`).
+    struct View {
+        let nodes: UnsafeBufferPointer<TrieNode>
+        let labels: UnsafeBufferPointer<Label>
+        let targets: UnsafeBufferPointer<Int32>
+        let denseTargets: UnsafeBufferPointer<Int32>
+
+        /// The child of `node` along `label`, or nil: one load at a node with a direct table, else a
+        /// binary search over its sorted edges; one work unit per probe.
+        @inline(__always)
+        func child(of node: Int, _ label: Label, work: inout Int) -> Int? {
+            let row = nodes[node]
+            if row.dense >= 0 {
+                work += 1
+                let i = UInt32(truncatingIfNeeded: label) &- row.low
+                guard i < row.span else { return nil } // labels are at most 32 bits: truncating changes none
+                let target = denseTargets[Int(row.dense) + Int(i)]
+                return target >= 0 ? Int(target) : nil
+            }
+            var a = Int(row.first)
+            let end = a + Int(row.count)
+            var z = end
+            while a < z {
+                work += 1
+                let mid = (a + z) >> 1
+                if labels[mid] < label { a = mid + 1 } else { z = mid }
+            }
+            guard a < end, labels[a] == label else { return nil }
+            return Int(targets[a])
         }
-        guard a < end, labels[a] == label else { return nil }
-        return Int(targets[a])
     }
+
+    /// Calls `body` with the rows of a trie (stored by its owner as these arrays) as buffers.
+    @inline(__always)
+    static func withView<R>(nodes: [TrieNode], labels: [Label], targets: [Int32], denseTargets: [Int32], _ body: (View) -> R) -> R {
+        nodes.withUnsafeBufferPointer { n in
+            labels.withUnsafeBufferPointer { l in
+                targets.withUnsafeBufferPointer { t in
+                    denseTargets.withUnsafeBufferPointer { dt in
+                        body(View(nodes: n, labels: l, targets: t, denseTargets: dt))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it
+/// has a direct table (`dense` >= 0), the table's start in `denseTargets`, covering labels
+/// `low..<low + span`.
+struct TrieNode: Sendable {
+    let first: Int32
+    let count: Int32
+    let dense: Int32
+    let low: UInt32
+    let span: UInt32
 }

@@ -34,6 +34,8 @@ struct URLTexts {
     private var wide: [[UInt32]] = []
     private var items0, items1, items2, items3: [QueryItemText]?
     private var rawItems: [RawQueryItem]?
+    /// Whether the path reads the same in every form: 0 not known yet, 1 yes, -1 no.
+    private var pathAlike: Int8 = 0
 
     init(_ url: ParsedURL) {
         rawPath = url.path
@@ -62,6 +64,10 @@ struct URLTexts {
     }
 
     private mutating func prepare(_ part: Part, _ form: TextForm) -> Span {
+        // An absent or empty part is "" in every form (what MatchText.prepare gives for it).
+        if part != .path, (part == .query ? rawQuery : rawFragment)?.isEmpty ?? true {
+            return Span(kind: Span.inPlace, lo: 0, hi: 0)
+        }
         switch MatchText.prepare(raw(part), isPath: part == .path, caseSensitive: form.caseSensitive,
                                  percentEncoded: form.percentEncoded) {
         case .inPlace(let lo, let hi):
@@ -87,12 +93,41 @@ struct URLTexts {
         return lo
     }
 
+    /// Whether the path reads the same in every form (ASCII, no `%` to decode, no capital to fold), as
+    /// most paths do; then its four forms are its trimmed bytes in place, prepared here at once.
+    mutating func pathReadsAlikeInEveryForm() -> Bool {
+        if pathAlike != 0 { return pathAlike > 0 }
+        let bounds = rawPath.utf8.withContiguousStorageIfAvailable { buffer -> (Int, Int)? in
+            let (lo, hi) = MatchText.trimmedBounds(buffer)
+            guard let base = buffer.baseAddress else { return (lo, hi) }
+            // The strictest form: what it leaves in place, every form does.
+            return MatchText.needsNoPreparing(base + lo, hi - lo, caseSensitive: false, percentEncoded: false) ? (lo, hi) : nil
+        }
+        guard let (lo, hi) = bounds ?? nil else {
+            pathAlike = -1
+            return false
+        }
+        pathAlike = 1
+        let same = Span(kind: Span.inPlace, lo: lo, hi: hi)
+        withUnsafeMutableBytes(of: &spans) { spans in
+            for slot in 0..<4 where spans.load(fromByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self).kind == Span.unprepared {
+                spans.storeBytes(of: same, toByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self) // Part.path's slots
+            }
+        }
+        return true
+    }
+
     /// The UTF-8 bytes of `part` as `form` compares it (the rule index walks these).
     @inline(__always)
     mutating func withUTF8<R>(_ part: Part, _ form: TextForm, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let s = span(part, form)
         if s.kind == Span.owned {
             return owned.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }
+        }
+        // The path (read by most rules) straight from the stored string, not through a copy of it.
+        if part == .path,
+           let result = rawPath.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }) {
+            return result
         }
         let text = raw(part)
         if let result = text.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }) {
@@ -113,6 +148,70 @@ struct URLTexts {
         let matched = withUTF8(part, form) { pattern.matches($0, work: &work2) }
         work += work2
         return matched
+    }
+
+    /// Whether every item of `items` matches (Q2–Q4, E4) when that can be read on the query's own
+    /// bytes: printable ASCII (so `&` and `=` split it as QueryItemSplitter does) with nothing `form`
+    /// changes (no `%` to decode, no capital to fold), so names and values are slices of the query.
+    /// nil otherwise: `queryItems` prepares them then. An absent or empty query has no items: each reads "".
+    mutating func queryItemsMatchInPlace(_ items: QueryItemKeys, _ form: TextForm, work: inout Int) -> Bool? {
+        guard let rawQuery, !rawQuery.isEmpty else {
+            // No query: every item is absent and reads as "" (Q3).
+            var work2 = 0
+            let verdict = items.patterns.withUnsafeBufferPointer { patterns in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { none in
+                    let empty = UnsafeBufferPointer(rebasing: none[0..<0])
+                    return patterns.allSatisfy { $0.with { $0.matches(empty, work: &work2) } }
+                }
+            }
+            work += work2
+            return verdict
+        }
+        var work2 = 0
+        let verdict = rawQuery.utf8.withContiguousStorageIfAvailable { q -> Bool? in
+            guard let base = q.baseAddress else { return nil }
+            for b in q where b < 0x20 || b == 0x7F { return nil }
+            guard MatchText.needsNoPreparing(base, q.count, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded) else {
+                return nil
+            }
+            return items.names.withUnsafeBufferPointer { names in
+                items.nameEnds.withUnsafeBufferPointer { ends in
+                    items.patterns.withUnsafeBufferPointer { patterns in
+                        Self.itemsMatch(q, names: names, ends: ends, patterns: patterns, work: &work2)
+                    }
+                }
+            }
+        }
+        work += work2
+        return verdict ?? nil
+    }
+
+    /// Q2–Q4 on query `q` split in place (U5: on `&`, empty pieces skipped, name and value at the first `=`).
+    private static func itemsMatch(_ q: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>,
+                                   patterns: UnsafeBufferPointer<UnownedRef<CompiledPattern>>, work: inout Int) -> Bool {
+        let n = q.count
+        for i in 0..<ends.count {
+            let wanted = UnsafeBufferPointer(rebasing: names[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
+            var present = false
+            var start = 0
+            while start < n {
+                var end = start
+                while end < n, q[end] != UInt8(ascii: "&") { end += 1 }
+                if end > start {
+                    var equals = start
+                    while equals < end, q[equals] != UInt8(ascii: "=") { equals += 1 }
+                    if equals - start == wanted.count, UnsafeBufferPointer(rebasing: q[start..<equals]).elementsEqual(wanted) {
+                        present = true // Q4: every occurrence must match
+                        let value = UnsafeBufferPointer(rebasing: q[min(equals + 1, end)..<end])
+                        guard patterns[i].with({ $0.matches(value, work: &work) }) else { return false }
+                    }
+                }
+                start = end + 1
+            }
+            // Q3: an absent item reads as "".
+            if !present, !patterns[i].with({ $0.matches(UnsafeBufferPointer(rebasing: q[0..<0]), work: &work) }) { return false }
+        }
+        return true
     }
 
     /// Query items with names as compared (E4) and values prepared, in URL order.

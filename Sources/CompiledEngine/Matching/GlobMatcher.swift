@@ -319,15 +319,17 @@ final class GlobMatcher: Sendable {
 
     /// Places each middle segment at its leftmost occurrence (the anchors already matched).
     private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        var position = segments[0].count
-        let end = text.count - segments[segments.count - 1].count
-        var i = 1
-        while i < segments.count - 1 {
-            guard let at = segments[i].firstMatch(in: text, from: position, to: end, work: &work) else { return false }
-            position = at + segments[i].count
-            i += 1
+        segments.withUnsafeBufferPointer { segments in
+            var position = segments[0].count
+            let end = text.count - segments[segments.count - 1].count
+            var i = 1
+            while i < segments.count - 1 {
+                guard let at = segments[i].firstMatch(in: text, from: position, to: end, work: &work) else { return false }
+                position = at + segments[i].count
+                i += 1
+            }
+            return true
         }
-        return true
     }
 
     /// Inlined into the caller: a call and a retain of this matcher cost as much as a literal's comparison.
@@ -351,14 +353,6 @@ final class GlobMatcher: Sendable {
         guard first.matches(text, at: 0, work: &work), last.matches(text, at: n - last.count, work: &work) else {
             return false
         }
-        var position = first.count
-        let end = n - last.count
-        var i = 1
-        while i < segments.count - 1 {
-            guard let at = segments[i].firstMatch(in: text, from: position, to: end, work: &work) else { return false }
-            position = at + segments[i].count
-            i += 1
-        }
-        return true
+        return matchesMiddle(text, work: &work)
     }
 }

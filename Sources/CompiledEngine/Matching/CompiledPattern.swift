@@ -63,18 +63,7 @@ final class CompiledPattern: Sendable {
             }
             return out
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(run.count)
-        for atom in run {
-            guard case .unit(let u) = atom else { break }
-            if u < 0x80 {
-                out.append(UInt8(u))
-                continue
-            }
-            guard let scalar = Unicode.Scalar(u) else { break }
-            out.append(contentsOf: scalar.utf8)
-        }
-        return out
+        return utf8(run.lazy.compactMap { if case .unit(let u) = $0 { u } else { nil } }) // a run of units only
     }
 
     /// How many bytes `key` shares from its start with the UTF-8 of the literal units `atoms` start with.

@@ -39,13 +39,13 @@ struct LiteralCheck: Sendable {
         switch glob.shape {
         case .literal, .fixedLength:
             kind = .whole
-            run = segments[0].labels
+            run = glob.labels(of: segments[0])
         case .prefix where segments.count == 2 && segments[1].count == 0: // `.prefix` also names `a*b`
             kind = .prefix
-            run = segments[0].labels
+            run = glob.labels(of: segments[0])
         case .suffix where segments.count == 2 && segments[0].count == 0:
             kind = .suffix
-            run = segments[1].labels
+            run = glob.labels(of: segments[1])
         default:
             return nil
         }

@@ -27,7 +27,7 @@ final class SequenceMatcher: Sendable {
         case star
         case values(ValueTrie)
         /// `*`, then this run, then `*`: the set becomes the end of the run's leftmost occurrence at
-        /// or after the set's smallest position (the next step is that `*`).
+        /// or after the set's smallest position (the next step is that `*`). The run is in `runs`.
         case search(GlobMatcher.Segment)
         /// `*`, then this run, at the end of the pattern: the run must end the text, starting at or
         /// after the set's smallest position.
@@ -35,18 +35,19 @@ final class SequenceMatcher: Sendable {
     }
 
     let steps: [Step]
+    /// The labels and tables of the `search` and `suffix` steps' runs.
+    let runs: GlobMatcher.SegmentTables
     /// `steps` as `matches` reads them: plain values, so reading a step retains nothing (a trie
-    /// through UnownedRef, `steps` owns it; a run by its index in `runs`).
+    /// through UnownedRef, `steps` owns it).
     private let hotSteps: [HotStep]
-    private let runs: [GlobMatcher.Segment]
 
     private enum HotStep {
         case unit(UInt32)
         case any
         case star
         case values(UnownedRef<ValueTrie>)
-        case search(Int)
-        case suffix(Int)
+        case search(GlobMatcher.Segment)
+        case suffix(GlobMatcher.Segment)
     }
 
     /// nil when a variable has a value that is not all literal units (then BitNFA runs the pattern).
@@ -66,30 +67,25 @@ final class SequenceMatcher: Sendable {
                 steps.append(.values(trie))
             }
         }
-        self.steps = Self.searching(steps)
-        var hot: [HotStep] = []
-        var runs: [GlobMatcher.Segment] = []
-        for step in self.steps {
+        var runs = GlobMatcher.SegmentTables()
+        self.steps = Self.searching(steps, into: &runs)
+        self.runs = runs
+        hotSteps = self.steps.map { step in
             switch step {
-            case .unit(let u): hot.append(.unit(u))
-            case .any: hot.append(.any)
-            case .star: hot.append(.star)
-            case .values(let trie): hot.append(.values(UnownedRef(trie)))
-            case .search(let run):
-                hot.append(.search(runs.count))
-                runs.append(run)
-            case .suffix(let run):
-                hot.append(.suffix(runs.count))
-                runs.append(run)
+            case .unit(let u): .unit(u)
+            case .any: .any
+            case .star: .star
+            case .values(let trie): .values(UnownedRef(trie))
+            case .search(let run): .search(run)
+            case .suffix(let run): .suffix(run)
             }
         }
-        hotSteps = hot
-        self.runs = runs
     }
 
     /// `steps` with each `*` that a run of literals and `?` follows, itself followed by `*` or the
-    /// end, turned into a search or a suffix step (the `*` after a searched run stays).
-    static func searching(_ steps: [Step]) -> [Step] {
+    /// end, turned into a search or a suffix step (the `*` after a searched run stays), the runs
+    /// added to `runs`.
+    static func searching(_ steps: [Step], into runs: inout GlobMatcher.SegmentTables) -> [Step] {
         var out: [Step] = []
         out.reserveCapacity(steps.count)
         var i = 0
@@ -117,9 +113,9 @@ final class SequenceMatcher: Sendable {
                 continue
             }
             if followedByStar {
-                out.append(.search(GlobMatcher.Segment(labels: labels, searchable: true)))
+                out.append(.search(runs.append(labels, searchable: true)))
             } else {
-                out.append(.suffix(GlobMatcher.Segment(labels: labels, searchable: false)))
+                out.append(.suffix(runs.append(labels, searchable: false)))
             }
             i = j
         }
@@ -135,7 +131,8 @@ final class SequenceMatcher: Sendable {
             var next = UnsafeMutableBufferPointer(start: base + words, count: words)
             Self.clear(current)
             current[0] = 1 // position 0
-            return hotSteps.withUnsafeBufferPointer { steps -> Bool in
+            return runs.withView { runs in
+            hotSteps.withUnsafeBufferPointer { steps -> Bool in
             for s in 0..<steps.count {
                 Self.clear(next)
                 work += words
@@ -168,16 +165,14 @@ final class SequenceMatcher: Sendable {
                             any |= trie.ends(in: text, from: p, into: next, work: &work)
                         }
                     }
-                case .search(let r):
-                    let run = runs[r]
-                    if let at = run.firstMatch(in: text, from: Self.smallest(in: current), to: n, work: &work) {
+                case .search(let run):
+                    if let at = run.firstMatch(in: text, from: Self.smallest(in: current), to: n, runs, work: &work) {
                         Self.insert(at + run.count, next)
                         any = 1
                     }
-                case .suffix(let r):
-                    let run = runs[r]
+                case .suffix(let run):
                     let start = n - run.count
-                    if start >= Self.smallest(in: current), run.matches(text, at: start, work: &work) {
+                    if start >= Self.smallest(in: current), run.matches(text, at: start, runs, work: &work) {
                         Self.insert(n, next)
                         any = 1
                     }
@@ -186,6 +181,7 @@ final class SequenceMatcher: Sendable {
                 swap(&current, &next)
             }
             return current[n >> 6] & (UInt64(1) << UInt64(n & 63)) != 0
+            }
             }
         }
     }

@@ -1,0 +1,208 @@
+import LinkMatchCore
+
+extension GlobMatcher {
+    /// A run of literals and `?` between two stars, as offsets into the `SegmentTables` of the matcher
+    /// that holds it. A segment holds no reference: reading one out of an array copies integers, where
+    /// a segment owning its arrays cost four retains and four releases per placement.
+    struct Segment: Sendable {
+        /// Where the unit values start in `SegmentTables.labels` (`UnitLabel.any` for `?`).
+        let labelStart: Int
+        /// Units in the run.
+        let count: Int
+        /// Where the packed words and masks (`PackedBytes`, a `?` as 0) start in `SegmentTables.words`.
+        let wordStart: Int
+        /// Whether every label is `?` (then only the length matters).
+        let allAny: Bool
+        /// A literal label above ASCII: no byte text (always ASCII) can match the segment.
+        let needsWideUnits: Bool
+        /// Shift-And tables for a middle segment of up to 4,096 units, placed by searching: one pass
+        /// over the text, whatever the segment (the naive search costs up to |text| x |segment| on `aaaa…ab`).
+        let search: ShiftAndSearch?
+
+        /// Whether the segment matches the bytes of `text` from `start` (room checked by the caller):
+        /// eight bytes per comparison.
+        @inline(__always)
+        func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, at start: Int, _ tables: SegmentTables.View,
+                          work: inout Int) -> Bool {
+            work += count
+            if allAny { return true }
+            if needsWideUnits { return false }
+            // (A segment with units has packed words, so `words` is not empty.)
+            guard count > 0, let base = text.baseAddress, let words = tables.words.baseAddress else { return true }
+            return PackedBytes.equal(UnsafeRawPointer(base + start), count, words + wordStart)
+        }
+
+        @inline(__always)
+        func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
+                                                              _ tables: SegmentTables.View, work: inout Int) -> Bool {
+            if U.self == UInt8.self {
+                return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, tables, work: &work) }
+            }
+            if allAny { return true }
+            var k = 0
+            while k < count {
+                work += 1
+                let label = tables.labels[labelStart + k]
+                if label != UnitLabel.any, label != UInt32(truncatingIfNeeded: text[start + k]) { return false }
+                k += 1
+            }
+            return true
+        }
+
+        /// The leftmost start in `lo...hi - count` where the segment matches, or nil.
+        func firstMatch<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from lo: Int, to hi: Int,
+                                                                 _ tables: SegmentTables.View, work: inout Int) -> Int? {
+            guard hi - lo >= count else { return nil }
+            if allAny { return lo }
+            if let search { return search.firstMatch(in: text, from: lo, to: hi, length: count, tables, work: &work) }
+            var start = lo
+            while start <= hi - count {
+                if matches(text, at: start, tables, work: &work) { return start }
+                start += 1
+            }
+            return nil
+        }
+    }
+
+    /// The arrays a matcher's segments are offsets into: every label, every packed word and mask,
+    /// every Shift-And mask and wide unit, one array each, however many segments.
+    struct SegmentTables: Sendable {
+        private(set) var labels: [UInt32] = []
+        private(set) var words: [UInt64] = []
+        private var masks: [UInt64] = []
+        private var wideUnits: [UInt32] = []
+
+        /// Empty tables with room for `units` labels and `words` packed words.
+        init(units: Int = 0, words: Int = 0) {
+            labels.reserveCapacity(units)
+            self.words.reserveCapacity(words)
+        }
+
+        /// The labels of `segment`.
+        func labels(of segment: Segment) -> ArraySlice<UInt32> {
+            labels[segment.labelStart..<(segment.labelStart + segment.count)]
+        }
+
+        /// Appends a run's labels (`UnitLabel.any` for `?`) and returns its segment; `searchable`: a
+        /// middle segment, placed by searching (the first and last are pinned).
+        mutating func append(_ run: some Collection<UInt32>, searchable: Bool) -> Segment {
+            let labelStart = labels.count
+            labels.append(contentsOf: run)
+            let added = labels[labelStart...]
+            let wordStart = words.count
+            // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a literal above
+            // ASCII marks the segment as needing wide units instead.
+            PackedBytes.append(added.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
+            let allAny = added.allSatisfy { $0 == UnitLabel.any }
+            let search = searchable && added.count <= ShiftAndSearch.maxWords * 64 && !allAny
+                ? ShiftAndSearch(added, masks: &masks, wideUnits: &wideUnits) : nil
+            return Segment(labelStart: labelStart, count: added.count, wordStart: wordStart, allAny: allAny,
+                           needsWideUnits: added.contains { $0 >= 0x80 && $0 != UnitLabel.any }, search: search)
+        }
+
+        /// The tables as pointers, valid inside `body` only.
+        @inline(__always)
+        func withView<R>(_ body: (View) -> R) -> R {
+            labels.withUnsafeBufferPointer { labels in
+                words.withUnsafeBufferPointer { words in
+                    masks.withUnsafeBufferPointer { masks in
+                        wideUnits.withUnsafeBufferPointer { wide in
+                            body(View(labels: labels, words: words, masks: masks, wideUnits: wide))
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The tables' storage, for matching.
+        struct View {
+            let labels: UnsafeBufferPointer<UInt32>
+            let words: UnsafeBufferPointer<UInt64>
+            let masks: UnsafeBufferPointer<UInt64>
+            let wideUnits: UnsafeBufferPointer<UInt32>
+        }
+    }
+
+    /// Bit i of a unit's mask is set when label i accepts the unit (Baeza-Yates–Gonnet Shift-And,
+    /// over as many 64-bit words as the segment needs): O(|text| x words), no backtracking. The masks
+    /// and wide units live in the `SegmentTables`; this holds where.
+    struct ShiftAndSearch: Sendable {
+        static let maxWords = 64
+
+        /// Words per mask.
+        let words: Int
+        /// Where the masks start in the tables: 128 ASCII masks, then one per wide unit, then the `?`-only mask.
+        let maskStart: Int
+        /// Where the segment's sorted distinct wide units start in the tables, and how many.
+        let wideStart: Int
+        let wideCount: Int
+
+        init(_ labels: ArraySlice<UInt32>, masks: inout [UInt64], wideUnits: inout [UInt32]) {
+            let w = (labels.count + 63) >> 6
+            words = w
+            // Sorted distinct wide units (none in the usual all-ASCII segment: no set built then).
+            let wide = labels.contains { $0 >= 128 && $0 != UnitLabel.any }
+                ? Array(Set(labels.filter { $0 >= 128 && $0 != UnitLabel.any })).sorted() : []
+            wideStart = wideUnits.count
+            wideCount = wide.count
+            wideUnits.append(contentsOf: wide)
+            let rows = 128 + wide.count + 1
+            maskStart = masks.count
+            masks.append(contentsOf: repeatElement(0, count: rows * w))
+            let start = maskStart
+            masks.withUnsafeMutableBufferPointer { all in
+                let masks = UnsafeMutableBufferPointer(rebasing: all[start...])
+                for (i, label) in labels.enumerated() {
+                    let word = i >> 6
+                    let bit = UInt64(1) << UInt64(i & 63)
+                    if label == UnitLabel.any {
+                        for row in 0..<rows { masks[row * w + word] |= bit }
+                    } else if label < 128 {
+                        masks[Int(label) * w + word] |= bit
+                    } else if let k = wide.firstIndex(of: label) {
+                        masks[(128 + k) * w + word] |= bit
+                    }
+                }
+            }
+        }
+
+        @inline(__always)
+        func row(_ unit: UInt32, _ tables: SegmentTables.View) -> Int {
+            if unit < 128 { return Int(unit) }
+            let wideUnits = tables.wideUnits
+            var lo = wideStart
+            var hi = wideStart + wideCount
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if wideUnits[mid] < unit { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < wideStart + wideCount && wideUnits[lo] == unit ? 128 + lo - wideStart : 128 + wideCount
+        }
+
+        func firstMatch<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from lo: Int, to hi: Int,
+                                                                 length: Int, _ tables: SegmentTables.View,
+                                                                 work: inout Int) -> Int? {
+            let w = words
+            let masks = UnsafeBufferPointer(rebasing: tables.masks[maskStart...])
+            let lastWord = (length - 1) >> 6
+            let done = UInt64(1) << UInt64((length - 1) & 63)
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: w) { state -> Int? in
+                for k in 0..<w { state[k] = 0 }
+                var i = lo
+                while i < hi {
+                    let base = row(UInt32(truncatingIfNeeded: text[i]), tables) * w
+                    var carry: UInt64 = 1 // a match may start at every position
+                    for k in 0..<w {
+                        let d = state[k]
+                        state[k] = ((d << 1) | carry) & masks[base + k]
+                        carry = d >> 63
+                    }
+                    work += w
+                    if state[lastWord] & done != 0 { return i - length + 1 }
+                    i += 1
+                }
+                return nil
+            }
+        }
+    }
+}

@@ -84,6 +84,33 @@ final class CompiledFastPathTests: XCTestCase {
         XCTAssertEqual(verdict("*a*a*a*a*a*a*a*a*b", long + "b", path: false), .matched)
     }
 
+    func testMiddleSegmentsAroundOneSearchWord() {
+        // A middle segment is searched with one 64-bit state word up to 64 units and with several
+        // beyond. The text holds the segment once, after a decoy that differs in its last unit, so
+        // a search that stops one unit early or late, or misses a word's carry, finds the decoy or nothing.
+        for length in [1, 2, 8, 63, 64, 65, 127, 128, 129, 200] {
+            let run = String((0..<length).map { i in Character(Unicode.Scalar(UInt8(97 + i % 26))) })
+            let decoy = String(run.dropLast()) + "#"
+            // (With `?` first: a one-unit `?` run would match the decoy.)
+            let withQuestionMark = length > 1 ? ["?" + run.dropFirst()] : []
+            for middle in [run] + withQuestionMark {
+                let pattern = "x*\(middle)*y"
+                let found = "x" + decoy + "-" + run + "y"
+                XCTAssertEqual(verdict(pattern, found, path: false), .matched, "\(length) \(middle)")
+                XCTAssertEqual(verdict(pattern, "x" + decoy + "y", path: false), .notMatched, "\(length) \(middle)")
+                // The segment may not overlap the last anchor: its last unit is not the `y`.
+                XCTAssertEqual(verdict(pattern, "x" + run.dropLast() + "y", path: false), .notMatched, "\(length)")
+                // Non-ASCII text: the unit path searches the same tables.
+                XCTAssertEqual(verdict(pattern, "xé" + decoy + run + "y", path: false), .matched, "\(length) wide")
+                XCTAssertEqual(verdict(pattern, "xé" + decoy + "y", path: false), .notMatched, "\(length) wide")
+            }
+        }
+        // A wide unit inside a searched segment (its own mask row).
+        XCTAssertEqual(verdict("x*aéb*y", "xaébqy", path: false), .matched)
+        XCTAssertEqual(verdict("x*aéb*y", "xaebqy", path: false), .notMatched)
+        XCTAssertEqual(verdict("x*a?b*y", "xaébqy", path: false), .matched)
+    }
+
     func testPercentEncodingAndBytes() {
         XCTAssertEqual(verdict("/a%2Fb", "/a%2Fb"), .matched)
         XCTAssertEqual(verdict("/a%2Fb", "/a%2fb"), .notMatched)       // E2: hex case matters

@@ -186,6 +186,20 @@ extension GlobMatcher {
             let masks = UnsafeBufferPointer(rebasing: tables.masks[maskStart...])
             let lastWord = (length - 1) >> 6
             let done = UInt64(1) << UInt64((length - 1) & 63)
+            if w == 1 { // a segment of up to 64 units (nearly all): the state in a register
+                var state: UInt64 = 0
+                var i = lo
+                while i < hi {
+                    state = ((state << 1) | 1) & masks[row(UInt32(truncatingIfNeeded: text[i]), tables)]
+                    if state & done != 0 {
+                        work += i - lo + 1
+                        return i - length + 1
+                    }
+                    i += 1
+                }
+                work += hi - lo
+                return nil
+            }
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: w) { state -> Int? in
                 for k in 0..<w { state[k] = 0 }
                 var i = lo

@@ -172,6 +172,33 @@ final class CompiledFastPathTests: XCTestCase {
         XCTAssertEqual(verdict("$(one)*é*", "aé", path: false, variables: one), .matched)          // non-ASCII: the scalar path
     }
 
+    func testSequenceMatcherOnTextsAroundOneSetWord() {
+        // Position sets are one word for texts under 64 units and a buffer from 64 on. A leading
+        // `*/` and a pad without `/` leave each verdict that of the part after the pad, so every
+        // pad length from 0 to 70 must give the hand-written verdict.
+        let v = VariableTable(custom: [(name: "v", values: ["ab", "abc", "x"])])
+        let cases: [(pattern: String, text: String, matched: Bool)] = [
+            ("$(v)?c", "abcc", true),        // ab, ? reads c, c
+            ("$(v)?c", "abc", false),
+            ("$(v)*z*$(v)", "abqzqx", true), // a searched run between stars
+            ("$(v)*z*$(v)", "abqzq", false),
+            ("$(v)*zz", "xqzz", true),       // a final run after a star
+            ("$(v)*zz", "xzzq", false),
+            ("$(v)?*", "ab", false),         // `?*` needs one more unit
+            ("$(v)?*", "abc", true),
+            ("$(v)$(v)", "abcab", true),     // abc then ab: a value ends in two places
+            ("$(v)$(v)", "abca", false),
+        ]
+        for (pattern, text, matched) in cases {
+            XCTAssertEqual(shape("*/" + pattern, path: false, variables: v), "sequence")
+            for pad in 0...70 {
+                let padded = String(repeating: "p", count: pad) + "/" + text
+                XCTAssertEqual(verdict("*/" + pattern, padded, path: false, variables: v), matched ? .matched : .notMatched,
+                               "\(pattern) on \(padded.count) units")
+            }
+        }
+    }
+
     func testNeedsNoPreparingMatchesABytewiseReading() {
         // The eight-bytes-at-a-time check against the plain reading: ASCII, and no `%` unless
         // percentEncoded, no capital unless caseSensitive; every byte value at every place.

@@ -124,6 +124,7 @@ final class SequenceMatcher: Sendable {
 
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         let n = text.count
+        if n < 64 { return matchesInOneWord(text, work: &work) }
         let words = (n + 1 + 63) >> 6
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * words) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
@@ -162,7 +163,10 @@ final class SequenceMatcher: Sendable {
                     trie.with { trie in
                         Self.forEach(in: current) { p in
                             work += 1
-                            any |= trie.ends(in: text, from: p, into: next, work: &work)
+                            trie.ends(in: text, from: p, work: &work) { end in
+                                Self.insert(end, next)
+                                any = 1
+                            }
                         }
                     }
                 case .search(let run):
@@ -182,6 +186,58 @@ final class SequenceMatcher: Sendable {
             }
             return current[n >> 6] & (UInt64(1) << UInt64(n & 63)) != 0
             }
+            }
+        }
+    }
+
+    /// `matches` for a text under 64 units (nearly every URL part): each set is one word, held in a
+    /// register, so a step is a few bit operations instead of a pass over a buffer.
+    private func matchesInOneWord<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+        let n = text.count
+        var current: UInt64 = 1 // position 0
+        return runs.withView { runs in
+            hotSteps.withUnsafeBufferPointer { steps -> Bool in
+                for s in 0..<steps.count {
+                    work += 1
+                    var next: UInt64 = 0
+                    switch steps[s] {
+                    case .star:
+                        // Every position from the smallest on, none past the end (bit n is the last).
+                        next = ~((current & (0 &- current)) &- 1) & (~0 >> UInt64(63 - n))
+                    case .unit(let u):
+                        var bits = current
+                        while bits != 0 {
+                            let p = bits.trailingZeroBitCount
+                            work += 1
+                            if p < n, UInt32(truncatingIfNeeded: text[p]) == u { next |= 1 << UInt64(p + 1) }
+                            bits &= bits &- 1
+                        }
+                    case .any:
+                        work += current.nonzeroBitCount
+                        next = (current << 1) & (~0 >> UInt64(63 - n)) // `?` reads one unit: no position past n
+                    case .values(let trie):
+                        trie.with { trie in
+                            var bits = current
+                            while bits != 0 {
+                                work += 1
+                                trie.ends(in: text, from: bits.trailingZeroBitCount, work: &work) { next |= 1 << UInt64($0) }
+                                bits &= bits &- 1
+                            }
+                        }
+                    case .search(let run):
+                        if let at = run.firstMatch(in: text, from: current.trailingZeroBitCount, to: n, runs, work: &work) {
+                            next = 1 << UInt64(at + run.count)
+                        }
+                    case .suffix(let run):
+                        let start = n - run.count
+                        if start >= current.trailingZeroBitCount, run.matches(text, at: start, runs, work: &work) {
+                            next = 1 << UInt64(n)
+                        }
+                    }
+                    if next == 0 { return false }
+                    current = next
+                }
+                return current & (1 << UInt64(n)) != 0
             }
         }
     }
@@ -253,28 +309,23 @@ final class ValueTrie: Sendable {
         self.terminal = terminal
     }
 
-    /// Adds to `set` every position where a value starting at `start` ends; returns 1 when it added one.
+    /// Calls `found` with every position where a value starting at `start` ends, ascending.
     @inline(__always)
     func ends<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from start: Int,
-                                                      into set: UnsafeMutableBufferPointer<UInt64>, work: inout Int) -> UInt64 {
+                                                      work: inout Int, _ found: (Int) -> Void) {
         TrieRows.withView(nodes: nodes, labels: edgeLabels, targets: edgeTargets, denseTargets: denseTargets) { rows in
             terminal.withUnsafeBufferPointer { terminal in
-                var found: UInt64 = 0
                 var node = 0
                 var p = start
                 let n = text.count
                 while true {
-                    if terminal[node] {
-                        SequenceMatcher.insert(p, set)
-                        found = 1
-                    }
+                    if terminal[node] { found(p) }
                     guard p < n else { break }
                     let unit = UInt32(truncatingIfNeeded: text[p])
                     guard let child = rows.child(of: node, unit, work: &work) else { break }
                     node = child
                     p += 1
                 }
-                return found
             }
         }
     }

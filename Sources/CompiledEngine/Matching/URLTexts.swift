@@ -186,28 +186,18 @@ struct URLTexts {
         return verdict ?? nil
     }
 
-    /// Q2–Q4 on query `q` split in place (U5: on `&`, empty pieces skipped, name and value at the first `=`).
+    /// Q2–Q4 on query `q`, its items read in place (`QueryItemSplitter.forEachItem`).
     private static func itemsMatch(_ q: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>,
                                    patterns: UnsafeBufferPointer<UnownedRef<CompiledPattern>>, work: inout Int) -> Bool {
-        let n = q.count
         for i in 0..<ends.count {
             let wanted = UnsafeBufferPointer(rebasing: names[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
             var present = false
-            var start = 0
-            while start < n {
-                var end = start
-                while end < n, q[end] != UInt8(ascii: "&") { end += 1 }
-                if end > start {
-                    var equals = start
-                    while equals < end, q[equals] != UInt8(ascii: "=") { equals += 1 }
-                    if equals - start == wanted.count, UnsafeBufferPointer(rebasing: q[start..<equals]).elementsEqual(wanted) {
-                        present = true // Q4: every occurrence must match
-                        let value = UnsafeBufferPointer(rebasing: q[min(equals + 1, end)..<end])
-                        guard patterns[i].with({ $0.matches(value, work: &work) }) else { return false }
-                    }
-                }
-                start = end + 1
+            let everyOccurrenceMatches = QueryItemSplitter.forEachItem(in: q) { name, value in
+                guard name.count == wanted.count, UnsafeBufferPointer(rebasing: q[name]).elementsEqual(wanted) else { return true }
+                present = true // Q4: every occurrence must match
+                return patterns[i].with { $0.matches(UnsafeBufferPointer(rebasing: q[value]), work: &work) }
             }
+            guard everyOccurrenceMatches else { return false }
             // Q3: an absent item reads as "".
             if !present, !patterns[i].with({ $0.matches(UnsafeBufferPointer(rebasing: q[0..<0]), work: &work) }) { return false }
         }
@@ -255,35 +245,45 @@ struct RawQueryItem {
 /// the printable ASCII that U4 guarantees this is exactly `ParsedURL.queryItems` (which splits
 /// on Characters); anything else goes to `ParsedURL.queryItems` itself.
 enum QueryItemSplitter {
+    /// Calls `body` with each item's name and value as offsets into `query`, in order, until it
+    /// returns false; false then. The one reading of U5 on bytes: the decision reads items in place
+    /// through it, and `items` makes substrings from it.
+    @inline(__always)
+    static func forEachItem(in query: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, Range<Int>) -> Bool) -> Bool {
+        let n = query.count
+        var start = 0
+        while start < n {
+            var end = start
+            var equals = -1
+            while end < n, query[end] != UInt8(ascii: "&") {
+                if equals < 0, query[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
+            }
+            if end > start {
+                let nameEnd = equals < 0 ? end : equals
+                guard body(start..<nameEnd, (equals < 0 ? end : equals + 1)..<end) else { return false }
+            }
+            start = end + 1
+        }
+        return true
+    }
+
     static func items(_ query: String) -> [RawQueryItem] {
         let utf8 = query.utf8
         guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
             return ParsedURL.queryItems(query).map { RawQueryItem(name: $0.name, value: $0.value) }
         }
-        var out: [RawQueryItem] = []
-        var pieceStart = utf8.startIndex
-        var equals: String.Index?
-        var i = utf8.startIndex
-        func flush(_ end: String.Index) {
-            guard pieceStart < end else { return }
-            if let eq = equals {
-                out.append(RawQueryItem(name: query[pieceStart..<eq], value: query[utf8.index(after: eq)..<end]))
-            } else {
-                out.append(RawQueryItem(name: query[pieceStart..<end], value: query[end..<end]))
+        var contiguous = query
+        return contiguous.withUTF8 { bytes in
+            var out: [RawQueryItem] = []
+            // Offsets are indices of `query` too: every byte is a whole (ASCII) character.
+            func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            _ = forEachItem(in: bytes) { name, value in
+                out.append(RawQueryItem(name: query[at(name.lowerBound)..<at(name.upperBound)],
+                                        value: query[at(value.lowerBound)..<at(value.upperBound)]))
+                return true
             }
+            return out
         }
-        while i < utf8.endIndex {
-            let b = utf8[i]
-            if b == UInt8(ascii: "&") {
-                flush(i)
-                pieceStart = utf8.index(after: i)
-                equals = nil
-            } else if b == UInt8(ascii: "="), equals == nil {
-                equals = i
-            }
-            i = utf8.index(after: i)
-        }
-        flush(utf8.endIndex)
-        return out
     }
 }

@@ -277,13 +277,11 @@ final class SequenceMatcher: Sendable {
 /// A variable's values as a trie over units (folded like the pattern): walking a text from a
 /// position visits exactly the values that start there. Flat arrays, edges sorted per node.
 final class ValueTrie: Sendable {
-    /// Per node: its edges (sorted by label) and for nodes with many edges a direct table, in TrieRows' form.
+    /// Per node: its edges (sorted by label), whether a value ends there and for nodes with many edges a direct table, in TrieRows' form.
     private let edgeLabels: [UInt32]
     private let edgeTargets: [Int32]
     private let nodes: [TrieNode]
     private let denseTargets: [Int32]
-    /// Per node: whether a value ends there.
-    private let terminal: [Bool]
 
     /// nil when a value holds something other than literal units (`?`, `*`).
     init?(_ values: [[CompiledAtom]]) {
@@ -300,13 +298,10 @@ final class ValueTrie: Sendable {
         }
         units.sort { $0.lexicographicallyPrecedes($1) }
         let rows = TrieRows(sortedKeys: units)
-        var terminal = [Bool](repeating: false, count: rows.nodeCount)
-        for node in rows.endNodes { terminal[Int(node)] = true }
         edgeLabels = rows.edgeLabels
         edgeTargets = rows.edgeTargets
         nodes = rows.nodes
         denseTargets = rows.denseTargets
-        self.terminal = terminal
     }
 
     /// Calls `found` with every position where a value starting at `start` ends, ascending.
@@ -314,18 +309,16 @@ final class ValueTrie: Sendable {
     func ends<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from start: Int,
                                                       work: inout Int, _ found: (Int) -> Void) {
         TrieRows.withView(nodes: nodes, labels: edgeLabels, targets: edgeTargets, denseTargets: denseTargets) { rows in
-            terminal.withUnsafeBufferPointer { terminal in
-                var node = 0
-                var p = start
-                let n = text.count
-                while true {
-                    if terminal[node] { found(p) }
-                    guard p < n else { break }
-                    let unit = UInt32(truncatingIfNeeded: text[p])
-                    guard let child = rows.child(of: node, unit, work: &work) else { break }
-                    node = child
-                    p += 1
-                }
+            var node = 0
+            var p = start
+            let n = text.count
+            while true {
+                if rows.nodes[node].isEnd { found(p) }
+                guard p < n else { break }
+                let unit = UInt32(truncatingIfNeeded: text[p])
+                guard let child = rows.child(of: node, unit, work: &work) else { break }
+                node = child
+                p += 1
             }
         }
     }

@@ -19,7 +19,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     var nodeCount: Int { edgeOffsets.count - 1 }
 
     /// Nodes with at least this many edges get a direct table (below it a binary search is a few probes).
-    static var denseMinimumEdges: Int { 8 }
+    static var denseMinimumEdges: Int { 3 }
     /// The widest label range a direct table covers (so a table is at most this many entries).
     static var denseMaximumSpan: Int { 256 }
 
@@ -79,19 +79,23 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         var nodes: [TrieNode] = []
         nodes.reserveCapacity(n)
         var denseTargets: [Int32] = []
-        for node in 0..<n {
-            let a = Int(offsets[node])
-            let end = Int(offsets[node + 1])
-            nodes.append(TrieNode(first: Int32(a), count: Int32(end - a), dense: -1, low: 0, span: 0))
-            guard end - a >= Self.denseMinimumEdges else { continue }
-            let low = Int(labels[a])
-            let span = Int(labels[end - 1]) - low + 1
-            guard span <= Self.denseMaximumSpan else { continue }
-            nodes[node] = TrieNode(first: Int32(a), count: Int32(end - a), dense: Int32(denseTargets.count), low: UInt32(low),
-                                   span: UInt32(span))
-            let start = denseTargets.count
-            denseTargets.append(contentsOf: repeatElement(-1, count: span))
-            for e in a..<end { denseTargets[start + Int(labels[e]) - low] = targets[e] }
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { isEnd in
+            isEnd.initialize(repeating: false)
+            for node in endNodes { isEnd[Int(node)] = true }
+            for node in 0..<n {
+                let a = Int(offsets[node])
+                let end = Int(offsets[node + 1])
+                nodes.append(TrieNode(first: Int32(a), count: Int32(end - a), dense: -1, low: 0, span: 0, isEnd: isEnd[node]))
+                guard end - a >= Self.denseMinimumEdges else { continue }
+                let low = Int(labels[a])
+                let span = Int(labels[end - 1]) - low + 1
+                guard span <= Self.denseMaximumSpan else { continue }
+                nodes[node] = TrieNode(first: Int32(a), count: Int32(end - a), dense: Int32(denseTargets.count), low: UInt32(low),
+                                       span: UInt32(span), isEnd: isEnd[node])
+                let start = denseTargets.count
+                denseTargets.append(contentsOf: repeatElement(-1, count: span))
+                for e in a..<end { denseTargets[start + Int(labels[e]) - low] = targets[e] }
+            }
         }
         edgeOffsets = offsets
         edgeLabels = labels
@@ -150,11 +154,12 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
 
 /// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it
 /// has a direct table (`dense` >= 0), the table's start in `denseTargets`, covering labels
-/// `low..<low + span`.
+/// `low..<low + span`; `isEnd` when a key ends here (read in the same load as the edges).
 struct TrieNode: Sendable {
     let first: Int32
     let count: Int32
     let dense: Int32
     let low: UInt32
     let span: UInt32
+    let isEnd: Bool
 }

@@ -119,12 +119,7 @@ struct QuickChecks: Sendable {
             // Trimming only shortens, and every check needs at least `count` bytes (a `?` is at
             // least one byte of a non-ASCII text too): a shorter text is decided before trimming.
             guard n >= shortest, let base = buffer.baseAddress else { return n >= shortest } // (no base: empty)
-            var lo = 0
-            var hi = n
-            if isPath {
-                while hi > 0, base[hi &- 1] == UInt8(ascii: "/") { hi &-= 1 }
-                while lo < hi, base[lo] == UInt8(ascii: "/") { lo &+= 1 }
-            }
+            let (lo, hi) = isPath ? MatchText.trimmedBounds(base, n) : (0, n)
             if needsASCII, !MatchText.isASCII(UnsafeBufferPointer(start: base + lo, count: hi &- lo)) {
                 decided = false
                 return false

@@ -89,7 +89,9 @@ struct LiteralCheck: Sendable {
 @usableFromInline
 struct QuickChecks: Sendable {
     @usableFromInline let main: LiteralCheck
-    @usableFromInline let parent: LiteralCheck?
+    /// The N3 parent's check, boxed: few patterns have one, and held inline its fields were copied
+    /// out in every caller's loop set-up.
+    @usableFromInline let parent: ParentCheck?
     /// Whether either check has a `?` (then the text must be ASCII).
     @usableFromInline let needsASCII: Bool
     /// The fewest bytes a text can match with: the shorter run (main or parent).
@@ -99,13 +101,13 @@ struct QuickChecks: Sendable {
         guard let main = LiteralCheck(pattern.main) else { return nil }
         if let parentProgram = pattern.parent {
             guard let parent = LiteralCheck(parentProgram) else { return nil }
-            self.parent = parent
+            self.parent = ParentCheck(parent)
         } else {
             parent = nil
         }
         self.main = main
-        needsASCII = main.needsASCII || parent?.needsASCII == true
-        shortest = min(main.count, parent?.count ?? .max)
+        needsASCII = main.needsASCII || parent?.check.needsASCII == true
+        shortest = min(main.count, parent?.check.count ?? .max)
     }
 
     /// Whether `text` (a path is trimmed of its end slashes, N1, N2) matches; nil when its bytes
@@ -126,8 +128,18 @@ struct QuickChecks: Sendable {
             }
             if main.matches(base + lo, hi &- lo) { return true }
             guard let parent else { return false }
-            return parent.matches(base + lo, hi &- lo)
+            return parent.check.matches(base + lo, hi &- lo)
         }
         return decided ? matched : nil
+    }
+}
+
+/// An N3 parent's `LiteralCheck`, held by reference (see `QuickChecks.parent`).
+@usableFromInline
+final class ParentCheck: Sendable {
+    @usableFromInline let check: LiteralCheck
+
+    init(_ check: LiteralCheck) {
+        self.check = check
     }
 }

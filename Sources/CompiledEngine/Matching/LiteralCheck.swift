@@ -25,7 +25,16 @@ struct LiteralCheck: Sendable {
     @usableFromInline let kind: Kind
     /// The run's length in UTF-8 bytes (a `?` counting one).
     @usableFromInline let count: Int
-    /// The run's bytes packed (`PackedBytes`), a `?` matching any byte.
+    /// How many bytes the text may have beyond the run, as an unsigned limit on `n &- count`: 0 for
+    /// `.whole`, `Int.max` for the others (so one unsigned comparison is the length check of every
+    /// kind, and a text shorter than the run wraps around above the limit).
+    @usableFromInline let extraLimit: UInt
+    /// All ones for `.suffix`, else 0: the run starts at `(n &- count) & startMask` of the text.
+    @usableFromInline let startMask: Int
+    /// `PackedBytes.lastPair(count)`, so the per-text comparison does not work it out.
+    @usableFromInline let lastPair: Int
+    /// The run's bytes packed (`PackedBytes`), a `?` matching any byte; at least one pair (an
+    /// empty run gets a pair of zeroes that nothing reads), so the pointer is never dangling.
     @usableFromInline let pairs: [UInt64]
     /// The run has a `?`: the check holds for ASCII texts only.
     @usableFromInline let needsASCII: Bool
@@ -58,21 +67,20 @@ struct LiteralCheck: Sendable {
             units = CompiledPattern.utf8(run).map { $0 }
         }
         count = units.count
-        pairs = PackedBytes.pack(units)
+        extraLimit = kind == .whole ? 0 : UInt(Int.max)
+        startMask = kind == .suffix ? -1 : 0
+        lastPair = PackedBytes.lastPair(units.count)
+        pairs = units.isEmpty ? [0, 0] : PackedBytes.pack(units)
     }
 
-    /// Whether `text` matches; for a run with `?`, only meaningful when `text` is ASCII.
+    /// Whether the `n` bytes at `base` match; for a run with `?`, only meaningful when they are ASCII.
     @inlinable @inline(__always)
-    func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = text.count
-        let m = count
-        switch kind {
-        case .whole: guard n == m else { return false }
-        case .prefix, .suffix: guard n >= m else { return false }
+    func matches(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let extra = n &- count
+        guard UInt(bitPattern: extra) <= extraLimit else { return false }
+        return pairs.withUnsafeBufferPointer {
+            PackedBytes.equal(UnsafeRawPointer(base + (extra & startMask)), count, $0.baseAddress.unsafelyUnwrapped, lastPair: lastPair)
         }
-        guard m > 0, let base = text.baseAddress else { return true }
-        let start = kind == .suffix ? n - m : 0
-        return pairs.withUnsafeBufferPointer { PackedBytes.equal(UnsafeRawPointer(base + start), m, $0.baseAddress!) }
     }
 }
 
@@ -81,20 +89,25 @@ struct LiteralCheck: Sendable {
 @usableFromInline
 struct QuickChecks: Sendable {
     @usableFromInline let main: LiteralCheck
-    @usableFromInline let parent: LiteralCheck?
+    /// The N3 parent's check, boxed: few patterns have one, and held inline its fields were copied
+    /// out in every caller's loop set-up.
+    @usableFromInline let parent: ParentCheck?
     /// Whether either check has a `?` (then the text must be ASCII).
     @usableFromInline let needsASCII: Bool
+    /// The fewest bytes a text can match with: the shorter run (main or parent).
+    @usableFromInline let shortest: Int
 
     init?(_ pattern: CompiledPattern) {
         guard let main = LiteralCheck(pattern.main) else { return nil }
         if let parentProgram = pattern.parent {
             guard let parent = LiteralCheck(parentProgram) else { return nil }
-            self.parent = parent
+            self.parent = ParentCheck(parent)
         } else {
             parent = nil
         }
         self.main = main
-        needsASCII = main.needsASCII || parent?.needsASCII == true
+        needsASCII = main.needsASCII || parent?.check.needsASCII == true
+        shortest = min(main.count, parent?.check.count ?? .max)
     }
 
     /// Whether `text` (a path is trimmed of its end slashes, N1, N2) matches; nil when its bytes
@@ -104,16 +117,29 @@ struct QuickChecks: Sendable {
     func matches(_ text: String, isPath: Bool) -> Bool? {
         var decided = true // (a flag rather than a `Bool?` result: that kept a retain and a release here)
         let matched = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
-            let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
-            let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
-            if needsASCII, !MatchText.isASCII(trimmed) {
+            let n = buffer.count
+            // Trimming only shortens, and every check needs at least `count` bytes (a `?` is at
+            // least one byte of a non-ASCII text too): a shorter text is decided before trimming.
+            guard n >= shortest, let base = buffer.baseAddress else { return n >= shortest } // (no base: empty)
+            let (lo, hi) = isPath ? MatchText.trimmedBounds(base, n) : (0, n)
+            if needsASCII, !MatchText.isASCII(UnsafeBufferPointer(start: base + lo, count: hi &- lo)) {
                 decided = false
                 return false
             }
-            if main.matches(trimmed) { return true }
+            if main.matches(base + lo, hi &- lo) { return true }
             guard let parent else { return false }
-            return parent.matches(trimmed)
+            return parent.check.matches(base + lo, hi &- lo)
         }
         return decided ? matched : nil
+    }
+}
+
+/// An N3 parent's `LiteralCheck`, held by reference (see `QuickChecks.parent`).
+@usableFromInline
+final class ParentCheck: Sendable {
+    @usableFromInline let check: LiteralCheck
+
+    init(_ check: LiteralCheck) {
+        self.check = check
     }
 }

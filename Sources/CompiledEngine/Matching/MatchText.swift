@@ -175,12 +175,31 @@ struct MatchText: Sendable {
         return bytes
     }
 
+    /// Where `buffer` is without its leading and trailing slashes (N1, N2): `lo..<hi`.
     @inlinable @inline(__always)
     static func trimmedBounds(_ buffer: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+        guard let base = buffer.baseAddress else { return (0, 0) }
+        return trimmedBounds(base, buffer.count)
+    }
+
+    /// Where the `n` bytes at `base` are without their leading and trailing slashes: `lo..<hi`.
+    /// With eight bytes or more, the slashes at each end are counted in one word each (a slash
+    /// XORs to a zero byte, so the zero bytes at the low end of the first word are the leading
+    /// slashes, those at the high end of the last word the trailing ones); a word of slashes only
+    /// is left to the byte loops.
+    @inlinable @inline(__always)
+    static func trimmedBounds(_ base: UnsafePointer<UInt8>, _ n: Int) -> (Int, Int) {
+        if n >= 8 {
+            let slashes: UInt64 = 0x2F2F_2F2F_2F2F_2F2F
+            let first = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) ^ slashes
+            let last = UInt64(littleEndian: UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)) ^ slashes
+            // A byte that is not a slash at `lo`, and one at `n - 1 - trailing`: so `lo < hi`.
+            if first != 0, last != 0 { return (first.trailingZeroBitCount &>> 3, n &- (last.leadingZeroBitCount &>> 3)) }
+        }
         var lo = 0
-        var hi = buffer.count
-        while hi > 0, buffer[hi - 1] == UInt8(ascii: "/") { hi -= 1 }
-        while lo < hi, buffer[lo] == UInt8(ascii: "/") { lo += 1 }
+        var hi = n
+        while hi > 0, base[hi &- 1] == UInt8(ascii: "/") { hi &-= 1 }
+        while lo < hi, base[lo] == UInt8(ascii: "/") { lo &+= 1 }
         return (lo, hi)
     }
 

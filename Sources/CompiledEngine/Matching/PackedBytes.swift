@@ -44,30 +44,45 @@ enum PackedBytes {
         if n > 8, n % 8 != 0 { fill(units.suffix(8), words + 2 * ((n + 7) / 8)) }
     }
 
+    /// Where the pair for the last eight of `n` units is (read when `n` is over eight): the last pair when `n` is a
+    /// multiple of eight, else the extra pair after it.
+    @inlinable
+    static func lastPair(_ n: Int) -> Int {
+        n % 8 == 0 ? 2 * (n / 8 - 1) : 2 * ((n + 7) / 8)
+    }
+
     /// Whether the `count` bytes at `base` match `pairs`, packed from `count` units.
     @inlinable @inline(__always)
     static func equal(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>) -> Bool {
+        equal(base, count, pairs, lastPair: lastPair(count))
+    }
+
+    /// `equal(base, count, pairs)` with `lastPair(count)` worked out by the caller beforehand.
+    @inlinable @inline(__always)
+    static func equal(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>, lastPair: Int) -> Bool {
         @inline(__always) func word(_ k: Int, _ w: Int) -> Bool {
-            (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ pairs[w]) & pairs[w + 1] == 0
+            (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ pairs[w]) & pairs[w &+ 1] == 0
         }
-        guard count >= 8 else {
-            guard count > 0 else { return true }
-            var t: UInt64 = 0
+        if count > 8 {
+            // Every whole word before the last eight bytes, then those (overlapping the word before
+            // unless `count` is a multiple of eight).
             var k = 0
-            while k < count {
-                t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64(8 * k)
-                k += 1
-            }
-            return (t ^ pairs[0]) & pairs[1] == 0
+            var w = 0
+            repeat {
+                if !word(k, w) { return false }
+                k &+= 8
+                w &+= 2
+            } while k &+ 8 < count
+            return word(count &- 8, lastPair)
         }
+        if count == 8 { return word(0, 0) }
+        guard count > 0 else { return true }
+        var t: UInt64 = 0
         var k = 0
-        var w = 0
-        while k + 8 < count {
-            if !word(k, w) { return false }
-            k += 8
-            w += 2
+        while k < count {
+            t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64(8 * k)
+            k &+= 1
         }
-        // The last eight bytes: the last pair when they are a whole word, else the extra pair.
-        return word(count - 8, count % 8 == 0 ? w : 2 * ((count + 7) / 8))
+        return (t ^ pairs[0]) & pairs[1] == 0
     }
 }

@@ -59,7 +59,7 @@ public struct CompiledDocument: Sendable {
                 planOfApp[app] = existing
                 continue
             }
-            let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules)
+            let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules, keyBytes: patterns.keyBytes)
             planOfEntries[entries] = plans.count
             planOfApp[app] = plans.count
             plans.append(plan)

@@ -19,27 +19,31 @@ struct RuleIndex: Sendable {
     /// reach it twice: candidates are then deduplicated.
     private let listsRulesTwice: Bool
 
-    init(rules: [Int32], all: [CompiledRule]) {
+    /// `keyBytes`: the bytes the rules' `pathKeys` are ranges of (`PatternMemo.keyBytes`).
+    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8]) {
         self.rules = rules
-        var keys: [(key: [UInt8], ordinal: Int32, form: UInt8)] = []
-        var suffixKeys: [(key: [UInt8], ordinal: Int32, form: UInt8)] = []
+        var keys: [(key: Range<Int32>, ordinal: Int32, form: UInt8)] = []
+        keys.reserveCapacity(rules.count)
+        var suffixKeys: [(key: Range<Int32>, ordinal: Int32, form: UInt8)] = []
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
             let form = UInt8(rule.form.index)
             forms |= 1 << form
-            let prefixes = rule.pathKeys
-            let suffix = prefixes.count == 1 && prefixes[0].isEmpty ? rule.reversedPathSuffix : []
-            if !suffix.isEmpty {
-                suffixKeys.append((suffix, Int32(ordinal), form))
+            let ruleKeys = rule.pathKeys
+            if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
+                suffixKeys.append((ruleKeys.reversedSuffix, Int32(ordinal), form))
                 continue
             }
-            if prefixes.count > 1 { twice = true }
-            for prefix in prefixes { keys.append((prefix, Int32(ordinal), form)) }
+            if let first = ruleKeys.first { keys.append((first, Int32(ordinal), form)) }
+            if !ruleKeys.more.isEmpty {
+                twice = true
+                for prefix in ruleKeys.more { keys.append((prefix, Int32(ordinal), form)) }
+            }
         }
-        prefixes = keys.isEmpty ? nil : PrefixTrie(keys: keys)
-        suffixes = suffixKeys.isEmpty ? nil : PrefixTrie(keys: suffixKeys)
+        prefixes = keys.isEmpty ? nil : PrefixTrie(keys: keys, bytes: keyBytes)
+        suffixes = suffixKeys.isEmpty ? nil : PrefixTrie(keys: suffixKeys, bytes: keyBytes)
         self.forms = forms
         listsRulesTwice = twice
         maxCandidates = (prefixes?.ordinalCount ?? 0) + (suffixes?.ordinalCount ?? 0)

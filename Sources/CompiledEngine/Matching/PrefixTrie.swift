@@ -23,8 +23,26 @@ final class PrefixTrie: Sendable {
 
     var nodeCount: Int { nodes.count }
 
+    /// One key: a range of the document's key bytes, with the rule ordinal and text form it lists.
+    /// Hashable so that plans whose rules have the same keys share one trie (`RuleIndex`).
+    struct Key: Hashable {
+        let start: Int32
+        let end: Int32
+        let ordinal: Int32
+        let form: UInt8
+
+        init(_ key: Range<Int32>, ordinal: Int32, form: UInt8) {
+            start = key.lowerBound
+            end = key.upperBound
+            self.ordinal = ordinal
+            self.form = form
+        }
+
+        var key: Range<Int32> { start..<end }
+    }
+
     /// `keys`: ranges of `bytes`, each with the rule ordinal and form it lists.
-    init(keys: [(key: Range<Int32>, ordinal: Int32, form: UInt8)], bytes: [UInt8]) {
+    init(keys: [Key], bytes: [UInt8]) {
         let order = bytes.withUnsafeBufferPointer { bytes in
             // Each key's first eight bytes as one big-endian word (zero-padded): most comparisons
             // are one word comparison.

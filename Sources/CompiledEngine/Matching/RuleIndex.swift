@@ -19,12 +19,15 @@ struct RuleIndex: Sendable {
     /// reach it twice: candidates are then deduplicated.
     private let listsRulesTwice: Bool
 
-    /// `keyBytes`: the bytes the rules' `pathKeys` are ranges of (`PatternMemo.keyBytes`).
-    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8]) {
+    /// `keyBytes`: the bytes the rules' `pathKeys` are ranges of (`PatternMemo.keyBytes`). `tries`:
+    /// the tries built so far for the document's other plans, by their keys: files list the same
+    /// rules in one entry per app, and the same keys (the same patterns, so the same ranges) make
+    /// the same trie, which is then built once.
+    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8], tries: inout [[PrefixTrie.Key]: PrefixTrie]) {
         self.rules = rules
-        var keys: [(key: Range<Int32>, ordinal: Int32, form: UInt8)] = []
+        var keys: [PrefixTrie.Key] = []
         keys.reserveCapacity(rules.count)
-        var suffixKeys: [(key: Range<Int32>, ordinal: Int32, form: UInt8)] = []
+        var suffixKeys: [PrefixTrie.Key] = []
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
@@ -33,20 +36,28 @@ struct RuleIndex: Sendable {
             forms |= 1 << form
             let ruleKeys = rule.pathKeys
             if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
-                suffixKeys.append((ruleKeys.reversedSuffix, Int32(ordinal), form))
+                suffixKeys.append(PrefixTrie.Key(ruleKeys.reversedSuffix, ordinal: Int32(ordinal), form: form))
                 continue
             }
-            if let first = ruleKeys.first { keys.append((first, Int32(ordinal), form)) }
+            if let first = ruleKeys.first { keys.append(PrefixTrie.Key(first, ordinal: Int32(ordinal), form: form)) }
             if !ruleKeys.more.isEmpty {
                 twice = true
-                for prefix in ruleKeys.more { keys.append((prefix, Int32(ordinal), form)) }
+                for prefix in ruleKeys.more { keys.append(PrefixTrie.Key(prefix, ordinal: Int32(ordinal), form: form)) }
             }
         }
-        prefixes = keys.isEmpty ? nil : PrefixTrie(keys: keys, bytes: keyBytes)
-        suffixes = suffixKeys.isEmpty ? nil : PrefixTrie(keys: suffixKeys, bytes: keyBytes)
+        prefixes = keys.isEmpty ? nil : Self.trie(keys, keyBytes, &tries)
+        suffixes = suffixKeys.isEmpty ? nil : Self.trie(suffixKeys, keyBytes, &tries)
         self.forms = forms
         listsRulesTwice = twice
         maxCandidates = (prefixes?.ordinalCount ?? 0) + (suffixes?.ordinalCount ?? 0)
+    }
+
+    /// The trie of `keys`, built unless an earlier plan had the same keys.
+    private static func trie(_ keys: [PrefixTrie.Key], _ bytes: [UInt8], _ tries: inout [[PrefixTrie.Key]: PrefixTrie]) -> PrefixTrie {
+        if let known = tries[keys] { return known }
+        let trie = PrefixTrie(keys: keys, bytes: bytes)
+        tries[keys] = trie
+        return trie
     }
 
     /// The most candidates one text can have: every ordinal listed in the tries.

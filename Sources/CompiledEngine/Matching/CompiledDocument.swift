@@ -51,6 +51,7 @@ public struct CompiledDocument: Sendable {
         var planOfEntries: [[Int]: Int] = [:]
         planOfEntries.reserveCapacity(appOrder.count)
         var plans: [RuleIndex] = []
+        var tries: [[PrefixTrie.Key]: PrefixTrie] = [:] // keyed lookups only, never iterated
         var planOfApp: [ExactKey: Int] = [:]
         planOfApp.reserveCapacity(appOrder.count)
         for app in appOrder {
@@ -59,7 +60,7 @@ public struct CompiledDocument: Sendable {
                 planOfApp[app] = existing
                 continue
             }
-            let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules)
+            let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules, keyBytes: patterns.keyBytes, tries: &tries)
             planOfEntries[entries] = plans.count
             planOfApp[app] = plans.count
             plans.append(plan)

@@ -6,90 +6,101 @@ final class CompiledPattern: Sendable {
     let main: MatchProgram
     /// N3's parent-path alternative, nil when it does not apply.
     let parent: MatchProgram?
-    /// UTF-8 of the literal starts of which every matching text begins with one (the rule index's
-    /// keys; `AtomPattern.literalPrefixes`). One key, possibly empty, unless a variable leads.
-    let literalPrefixes: [[UInt8]]
-    /// UTF-8 of the literal units every matching text ends with: the rule index's key for a pattern
-    /// with no literal prefix, so only computed then (empty otherwise); empty with an N3 parent
-    /// alternative, whose `/*` ends the main program.
-    let literalSuffix: [UInt8]
+    /// The rule index's keys (literal starts, else a literal end) in the document's key bytes. Only
+    /// the rule index reads them, and only a path pattern's: other patterns have `IndexKeys.none`.
+    let keys: IndexKeys
 
     /// `main` and `parent` as the matching path reads them (no reference counting; they own the matchers).
     private let mainRef: MatchProgram.Ref
     private let parentRef: MatchProgram.Ref?
 
-    /// The key list of a pattern with no literal start (shared: no array per pattern).
-    private static let noPrefix: [[UInt8]] = [[]]
-
     /// A pattern without variables (`main` and N3's `parent` as runs of units, `?` and `*`): glob
-    /// programs over the atoms as they are, the index keys read straight from them (no copies).
-    init(glob main: ArraySlice<CompiledAtom>, parent: ArraySlice<CompiledAtom>?) {
+    /// programs over the atoms as they are. `indexed`: the rule index reads this pattern's keys (a path
+    /// pattern), which are then appended to `keyBytes` (UTF-8 read straight from the atoms).
+    init(glob main: ArraySlice<CompiledAtom>, parent: ArraySlice<CompiledAtom>?, indexed: Bool, keyBytes: inout [UInt8]) {
         self.main = .glob(GlobMatcher(main))
         self.parent = parent.map { .glob(GlobMatcher($0)) }
         mainRef = self.main.ref
         parentRef = self.parent?.ref
-        var key = Self.leadingUTF8(main)
+        guard indexed else {
+            keys = .none
+            return
+        }
+        let start = keyBytes.count
+        Self.appendUTF8(of: Self.leadingUnits(main), to: &keyBytes)
         // With an N3 parent a text matches one program or the other: the key is what both starts share.
-        if let parent { key.removeLast(key.count - Self.commonLength(key, parent)) }
-        literalPrefixes = key.isEmpty ? Self.noPrefix : [key]
-        literalSuffix = key.isEmpty && parent == nil ? Self.trailingUTF8(main) : []
+        if let parent {
+            let common = Self.commonLength(keyBytes[start...], parent)
+            keyBytes.removeLast(keyBytes.count - start - common)
+        }
+        let first = Int32(start)..<Int32(keyBytes.count)
+        var suffix = first.upperBound..<first.upperBound
+        if first.isEmpty && parent == nil {
+            Self.appendUTF8(of: Self.trailingUnits(main), to: &keyBytes)
+            keyBytes[start...].reverse()
+            suffix = first.upperBound..<Int32(keyBytes.count)
+        }
+        keys = IndexKeys(first: first, more: [], reversedSuffix: suffix)
     }
 
-    /// UTF-8 of the literal units `atoms` start with (up to an invalid scalar, like `utf8`).
-    static func leadingUTF8(_ atoms: ArraySlice<CompiledAtom>) -> [UInt8] {
+    /// The run of literal units `atoms` start with.
+    static func leadingUnits(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
         var end = atoms.startIndex
         while end < atoms.endIndex, case .unit = atoms[end] { end += 1 }
-        return unitsUTF8(atoms[atoms.startIndex..<end])
+        return atoms[atoms.startIndex..<end]
     }
 
-    /// UTF-8 of the literal units `atoms` end with.
-    static func trailingUTF8(_ atoms: ArraySlice<CompiledAtom>) -> [UInt8] {
+    /// The run of literal units `atoms` end with.
+    static func trailingUnits(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
         var start = atoms.endIndex
         while start > atoms.startIndex, case .unit = atoms[start - 1] { start -= 1 }
-        return unitsUTF8(atoms[start..<atoms.endIndex])
+        return atoms[start..<atoms.endIndex]
     }
 
-    /// `utf8` of a run of `.unit` atoms, sized for ASCII (one byte per unit) before it starts.
-    private static func unitsUTF8(_ run: ArraySlice<CompiledAtom>) -> [UInt8] {
-        // All ASCII, the usual case: one byte per unit written in place (no append per byte).
-        if run.allSatisfy({ if case .unit(let u) = $0 { return u < 0x80 } else { return false } }) {
-            var out = [UInt8](repeating: 0, count: run.count)
-            out.withUnsafeMutableBufferPointer { out in
-                var i = 0
-                for atom in run {
-                    if case .unit(let u) = atom { out[i] = UInt8(truncatingIfNeeded: u) }
-                    i += 1
-                }
+    /// Appends `utf8` of a run of `.unit` atoms to `out` (up to an invalid scalar, like `utf8`).
+    private static func appendUTF8(of run: ArraySlice<CompiledAtom>, to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + run.count) // one byte per unit when ASCII, the usual case
+        for atom in run {
+            guard case .unit(let u) = atom else { return }
+            if u < 0x80 {
+                out.append(UInt8(u))
+                continue
             }
-            return out
+            guard let scalar = Unicode.Scalar(u) else { return }
+            out.append(contentsOf: scalar.utf8)
         }
-        return utf8(run.lazy.compactMap { if case .unit(let u) = $0 { u } else { nil } }) // a run of units only
     }
 
     /// How many bytes `key` shares from its start with the UTF-8 of the literal units `atoms` start with.
-    static func commonLength(_ key: [UInt8], _ atoms: ArraySlice<CompiledAtom>) -> Int {
+    static func commonLength(_ key: ArraySlice<UInt8>, _ atoms: ArraySlice<CompiledAtom>) -> Int {
+        let base = key.startIndex
         var i = 0
         for atom in atoms {
             guard case .unit(let u) = atom else { break }
             if u < 0x80 {
-                guard i < key.count, key[i] == UInt8(u) else { return i }
+                guard i < key.count, key[base + i] == UInt8(u) else { return i }
                 i += 1
                 continue
             }
             guard let scalar = Unicode.Scalar(u) else { break }
             for byte in scalar.utf8 {
-                guard i < key.count, key[i] == byte else { return i }
+                guard i < key.count, key[base + i] == byte else { return i }
                 i += 1
             }
         }
         return i
     }
 
-    init(main: AtomPattern, parent: AtomPattern?) {
+    /// A pattern with variables. `indexed` and `keyBytes` as for `init(glob:parent:indexed:keyBytes:)`.
+    init(main: AtomPattern, parent: AtomPattern?, indexed: Bool, keyBytes: inout [UInt8]) {
         self.main = MatchProgram(main)
         self.parent = parent.map(MatchProgram.init)
         mainRef = self.main.ref
         parentRef = self.parent?.ref
+        guard indexed else {
+            keys = .none
+            return
+        }
         // With an N3 parent, a text matches one program or the other: a key must start the texts of
         // both, so each is cut to what the main and the parent key (for the same value) share.
         var keys = main.literalPrefixes.map(Self.utf8)
@@ -106,13 +117,17 @@ final class CompiledPattern: Sendable {
             }
             if keys.contains(where: { $0.isEmpty }) { keys = [[]] }
         }
-        if keys.count == 1 {
-            literalPrefixes = keys // the usual case: nothing to deduplicate
-        } else {
+        if keys.count > 1 {
             var seen = Set<[UInt8]>()
-            literalPrefixes = keys.filter { seen.insert($0).inserted } // two values may share a start
+            keys = keys.filter { seen.insert($0).inserted } // two values may share a start
         }
-        literalSuffix = parent == nil && literalPrefixes == Self.noPrefix ? Self.utf8(main.literalSuffix) : []
+        let ranges = keys.map { IndexKeys.append($0, to: &keyBytes) }
+        var suffix: Range<Int32> = 0..<0
+        if parent == nil, ranges.count == 1, ranges[0].isEmpty {
+            suffix = IndexKeys.append(Self.utf8(main.literalSuffix).reversed(), to: &keyBytes)
+        }
+        // No range at all when a leading variable has no values (no text matches, so no key lists it).
+        self.keys = IndexKeys(first: ranges.first, more: Array(ranges.dropFirst()), reversedSuffix: suffix)
     }
 
     @inline(__always)

@@ -78,10 +78,9 @@ final class CompiledRule: RuleTraceSource {
         }
     }
 
-    /// The byte strings of which every path this rule matches starts with one (in the rule's text form).
-    var pathKeys: [[UInt8]] { path?.literalPrefixes ?? [[]] }
-    /// The bytes every path this rule matches ends with, reversed (in the rule's text form).
-    var reversedPathSuffix: [UInt8] { (path?.literalSuffix ?? []).reversed() }
+    /// The byte strings of which every path this rule matches starts with one, else the bytes every
+    /// such path ends with, reversed (in the rule's text form), as ranges of the document's key bytes.
+    var pathKeys: IndexKeys { path?.keys ?? .none }
 
     /// Whether every part matches (C2, C4, Q2–Q4), in the order path, query, fragment.
     func matches(_ texts: inout URLTexts, work: inout Int) -> Bool {

@@ -5,15 +5,39 @@
 /// Lives while one document compiles.
 struct PatternMemo {
     private struct Key: Hashable {
-        let source: ExactKey
-        let isPath: Bool
-        let caseSensitive: Bool
+        let source: String
+        /// `isPath` and `caseSensitive` as two bits (one byte to hash).
+        let flags: UInt8
+
+        init(_ source: String, isPath: Bool, caseSensitive: Bool) {
+            self.source = source
+            flags = (isPath ? 1 : 0) | (caseSensitive ? 2 : 0)
+        }
+
+        // Exact equality (D12: not canonical), hashed on the bytes in one go and the flags in one byte.
+        static func == (a: Key, b: Key) -> Bool { a.flags == b.flags && a.source.isExactly(b.source) }
+
+        func hash(into hasher: inout Hasher) {
+            var source = source
+            source.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(flags)
+        }
+    }
+
+    /// A pattern compiled (nil: invalid, P3–P5, remembered too) or not yet.
+    private enum Slot {
+        case pending
+        case compiled(CompiledPattern?)
     }
 
     /// The document's variables, resolved once per name and fold mode.
     var variables: VariableResolver
-    /// nil values: invalid patterns (P3–P5), remembered too. Keyed lookups only, never iterated.
-    private var compiled: [Key: CompiledPattern?] = [:]
+    /// Keyed lookups only, never iterated.
+    private var compiled: [Key: Slot] = [:]
+    /// Every path pattern's rule-index keys, one after the other (`CompiledPattern.keys` are ranges of it).
+    private(set) var keyBytes: [UInt8] = []
+    /// Scratch space for a pattern's atoms, shared by the compilations (`PatternCompiler.compile`).
+    private var atoms: [CompiledAtom] = []
 
     /// `capacity`: about how many patterns will be compiled (the table is then never rehashed as it grows).
     init(_ variables: VariableResolver, capacity: Int = 0) {
@@ -21,12 +45,19 @@ struct PatternMemo {
         compiled.reserveCapacity(capacity)
     }
 
-    /// `PatternCompiler.compile`, once per distinct key.
+    /// `PatternCompiler.compile`, once per distinct key: one hash of the key whether it is new or known
+    /// (the slot is found, or made, once and filled in place).
     mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> CompiledPattern? {
-        let key = Key(source: ExactKey(source), isPath: isPath, caseSensitive: caseSensitive)
-        if let known = compiled[key] { return known }
-        let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables)
-        compiled[key] = .some(pattern)
+        Self.fill(&compiled[Key(source, isPath: isPath, caseSensitive: caseSensitive), default: .pending], &variables,
+                  &keyBytes, &atoms, source, isPath: isPath, caseSensitive: caseSensitive)
+    }
+
+    private static func fill(_ slot: inout Slot, _ variables: inout VariableResolver, _ keyBytes: inout [UInt8],
+                             _ atoms: inout [CompiledAtom], _ source: String, isPath: Bool, caseSensitive: Bool) -> CompiledPattern? {
+        if case .compiled(let known) = slot { return known }
+        let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
+                                              keyBytes: &keyBytes, atoms: &atoms)
+        slot = .compiled(pattern)
         return pattern
     }
 }

@@ -1,4 +1,9 @@
 import LinkMatchCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A byte trie from literal path prefixes to the rules that have them: walking a text's bytes
 /// visits exactly the keys that are prefixes of the text, so only the rules that can match are
@@ -18,20 +23,50 @@ final class PrefixTrie: Sendable {
 
     var nodeCount: Int { nodes.count }
 
-    init(keys: [(key: [UInt8], ordinal: Int32, form: UInt8)]) {
-        let order = keys.indices.sorted { a, b in
-            // Byte order (the shorter first when one starts the other), then ordinal: one pass.
-            let x = keys[a].key
-            let y = keys[b].key
-            let n = min(x.count, y.count)
-            var i = 0
-            while i < n {
-                if x[i] != y[i] { return x[i] < y[i] }
-                i += 1
-            }
-            return x.count != y.count ? x.count < y.count : keys[a].ordinal < keys[b].ordinal
+    /// One key: a range of the document's key bytes, with the rule ordinal and text form it lists.
+    /// Hashable so that plans whose rules have the same keys share one trie (`RuleIndex`).
+    struct Key: Hashable {
+        let start: Int32
+        let end: Int32
+        let ordinal: Int32
+        let form: UInt8
+
+        init(_ key: Range<Int32>, ordinal: Int32, form: UInt8) {
+            start = key.lowerBound
+            end = key.upperBound
+            self.ordinal = ordinal
+            self.form = form
         }
-        let rows = TrieRows(sortedKeys: order.lazy.map { keys[$0].key })
+
+        var key: Range<Int32> { start..<end }
+    }
+
+    /// `keys`: ranges of `bytes`, each with the rule ordinal and form it lists.
+    init(keys: [Key], bytes: [UInt8]) {
+        let order = bytes.withUnsafeBufferPointer { bytes in
+            // Each key's first eight bytes as one big-endian word (zero-padded): most comparisons
+            // are one word comparison.
+            let heads = keys.map { key -> UInt64 in
+                var head: UInt64 = 0
+                for i in 0..<8 { head = head << 8 | UInt64(i < key.key.count ? bytes[Int(key.key.lowerBound) + i] : 0) }
+                return head
+            }
+            return keys.indices.sorted { a, b in
+                // Byte order (the shorter first when one starts the other), then ordinal.
+                if heads[a] != heads[b] { return heads[a] < heads[b] }
+                let x = keys[a].key
+                let y = keys[b].key
+                // Equal heads: when one key has at most eight bytes it starts the other (the padding
+                // equals the other's bytes), so the shorter comes first; else the rest decides.
+                let n = Int(min(x.count, y.count))
+                if n > 8, let base = bytes.baseAddress {
+                    let c = memcmp(base + Int(x.lowerBound) + 8, base + Int(y.lowerBound) + 8, n - 8)
+                    if c != 0 { return c < 0 }
+                }
+                return x.count != y.count ? x.count < y.count : keys[a].ordinal < keys[b].ordinal
+            }
+        }
+        let rows = TrieRows(sortedKeys: order.lazy.map { bytes[Int(keys[$0].key.lowerBound)..<Int(keys[$0].key.upperBound)] })
         // Keys were visited sorted, equal keys by ordinal, so each node's ordinals come ascending:
         // a stable counting sort by node keeps them so.
         let n = rows.nodeCount

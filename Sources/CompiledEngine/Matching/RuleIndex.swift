@@ -19,30 +19,45 @@ struct RuleIndex: Sendable {
     /// reach it twice: candidates are then deduplicated.
     private let listsRulesTwice: Bool
 
-    init(rules: [Int32], all: [CompiledRule]) {
+    /// `keyBytes`: the bytes the rules' `pathKeys` are ranges of (`PatternMemo.keyBytes`). `tries`:
+    /// the tries built so far for the document's other plans, by their keys: files list the same
+    /// rules in one entry per app, and the same keys (the same patterns, so the same ranges) make
+    /// the same trie, which is then built once.
+    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8], tries: inout [[PrefixTrie.Key]: PrefixTrie]) {
         self.rules = rules
-        var keys: [(key: [UInt8], ordinal: Int32, form: UInt8)] = []
-        var suffixKeys: [(key: [UInt8], ordinal: Int32, form: UInt8)] = []
+        var keys: [PrefixTrie.Key] = []
+        keys.reserveCapacity(rules.count)
+        var suffixKeys: [PrefixTrie.Key] = []
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
             let form = UInt8(rule.form.index)
             forms |= 1 << form
-            let prefixes = rule.pathKeys
-            let suffix = prefixes.count == 1 && prefixes[0].isEmpty ? rule.reversedPathSuffix : []
-            if !suffix.isEmpty {
-                suffixKeys.append((suffix, Int32(ordinal), form))
+            let ruleKeys = rule.pathKeys
+            if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
+                suffixKeys.append(PrefixTrie.Key(ruleKeys.reversedSuffix, ordinal: Int32(ordinal), form: form))
                 continue
             }
-            if prefixes.count > 1 { twice = true }
-            for prefix in prefixes { keys.append((prefix, Int32(ordinal), form)) }
+            if let first = ruleKeys.first { keys.append(PrefixTrie.Key(first, ordinal: Int32(ordinal), form: form)) }
+            if !ruleKeys.more.isEmpty {
+                twice = true
+                for prefix in ruleKeys.more { keys.append(PrefixTrie.Key(prefix, ordinal: Int32(ordinal), form: form)) }
+            }
         }
-        prefixes = keys.isEmpty ? nil : PrefixTrie(keys: keys)
-        suffixes = suffixKeys.isEmpty ? nil : PrefixTrie(keys: suffixKeys)
+        prefixes = keys.isEmpty ? nil : Self.trie(keys, keyBytes, &tries)
+        suffixes = suffixKeys.isEmpty ? nil : Self.trie(suffixKeys, keyBytes, &tries)
         self.forms = forms
         listsRulesTwice = twice
         maxCandidates = (prefixes?.ordinalCount ?? 0) + (suffixes?.ordinalCount ?? 0)
+    }
+
+    /// The trie of `keys`, built unless an earlier plan had the same keys.
+    private static func trie(_ keys: [PrefixTrie.Key], _ bytes: [UInt8], _ tries: inout [[PrefixTrie.Key]: PrefixTrie]) -> PrefixTrie {
+        if let known = tries[keys] { return known }
+        let trie = PrefixTrie(keys: keys, bytes: bytes)
+        tries[keys] = trie
+        return trie
     }
 
     /// The most candidates one text can have: every ordinal listed in the tries.

@@ -25,7 +25,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
 
     /// `keys` must be sorted (lexicographically, any order among equal keys): each node's edges are
     /// then created in label order, and a stable counting sort by node keeps that order.
-    init(sortedKeys keys: some Sequence<[Label]>) {
+    /// Each key is a zero-based array or a slice (its indices from `startIndex`).
+    init<Key: RandomAccessCollection<Label>>(sortedKeys keys: some Sequence<Key>) where Key.Index == Int {
         var edges: [(from: Int32, label: Label, to: Int32)] = []
         edges.reserveCapacity(keys.reduce(0) { $0 + $1.count }) // at most one edge per key element
         var endNodes: [Int32] = []
@@ -33,14 +34,18 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         var nodeCount: Int32 = 1
         // path[d] = node at depth d along the previous key, for d < depth (entries past it are stale).
         var path: [Int32] = [0]
-        var previous: [Label] = []
+        var previous: Key?
         for key in keys {
+            let base = key.startIndex
             var common = 0
-            let shared = min(key.count, previous.count)
-            while common < shared, key[common] == previous[common] { common += 1 }
+            if let previous {
+                let shared = min(key.count, previous.count)
+                let previousBase = previous.startIndex
+                while common < shared, key[base + common] == previous[previousBase + common] { common += 1 }
+            }
             var depth = common + 1
             for d in common..<key.count {
-                edges.append((path[d], key[d], nodeCount))
+                edges.append((path[d], key[base + d], nodeCount))
                 if depth < path.count { path[depth] = nodeCount } else { path.append(nodeCount) }
                 depth += 1
                 nodeCount += 1

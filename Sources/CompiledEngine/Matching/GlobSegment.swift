@@ -86,18 +86,34 @@ extension GlobMatcher {
         /// Appends a run's labels (`UnitLabel.any` for `?`) and returns its segment; `searchable`: a
         /// middle segment, placed by searching (the first and last are pinned).
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool) -> Segment {
+            // Element by element into reserved room: `append(contentsOf:)` of a lazy sequence and
+            // of `repeatElement` went through unspecialized paths that cost hundreds of
+            // instructions per segment when a document is compiled.
             let labelStart = labels.count
-            labels.append(contentsOf: run)
-            let added = labels[labelStart...]
+            for label in run { labels.append(label) }
+            let count = labels.count - labelStart
             let wordStart = words.count
-            // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a literal above
-            // ASCII marks the segment as needing wide units instead.
-            PackedBytes.append(added.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
-            let allAny = added.allSatisfy { $0 == UnitLabel.any }
-            let search = searchable && added.count <= ShiftAndSearch.maxWords * 64 && !allAny
-                ? ShiftAndSearch(added, masks: &masks, wideUnits: &wideUnits) : nil
-            return Segment(labelStart: labelStart, count: added.count, wordStart: wordStart, allAny: allAny,
-                           needsWideUnits: added.contains { $0 >= 0x80 && $0 != UnitLabel.any }, search: search)
+            let wordCount = PackedBytes.wordCount(count)
+            for _ in 0..<wordCount { words.append(0) }
+            var allAny = true
+            var wide = false
+            labels.withUnsafeBufferPointer { all in
+                let added = UnsafeBufferPointer(rebasing: all[labelStart...])
+                for label in added where label != UnitLabel.any {
+                    allAny = false
+                    if label >= 0x80 { wide = true }
+                }
+                guard wordCount > 0 else { return }
+                words.withUnsafeMutableBufferPointer { words in
+                    // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
+                    // literal above ASCII marks the segment as needing wide units instead.
+                    PackedBytes.write(added.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, into: words.baseAddress! + wordStart)
+                }
+            }
+            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
+                ? ShiftAndSearch(labels[labelStart...], masks: &masks, wideUnits: &wideUnits) : nil
+            return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny,
+                           needsWideUnits: wide, search: search)
         }
 
         /// The tables as pointers, valid inside `body` only.

@@ -98,8 +98,12 @@ final class CompiledFastPathTests: XCTestCase {
                 let found = "x" + decoy + "-" + run + "y"
                 XCTAssertEqual(verdict(pattern, found, path: false), .matched, "\(length) \(middle)")
                 XCTAssertEqual(verdict(pattern, "x" + decoy + "y", path: false), .notMatched, "\(length) \(middle)")
-                // The segment may not overlap the last anchor: its last unit is not the `y`.
-                XCTAssertEqual(verdict(pattern, "x" + run.dropLast() + "y", path: false), .notMatched, "\(length)")
+                // The segment may not overlap the last anchor: with the run's last unit as that
+                // anchor, a text of the pattern's minimum length whose only copy of the run ends
+                // the text passes the length check and must still fail the search.
+                let last = String(run.last!)
+                XCTAssertEqual(verdict("x*\(middle)*\(last)", "x-" + run, path: false), .notMatched, "\(length) overlap")
+                XCTAssertEqual(verdict("x*\(middle)*\(last)", "x-" + run + last, path: false), .matched, "\(length) overlap")
                 // Non-ASCII text: the unit path searches the same tables.
                 XCTAssertEqual(verdict(pattern, "xé" + decoy + run + "y", path: false), .matched, "\(length) wide")
                 XCTAssertEqual(verdict(pattern, "xé" + decoy + "y", path: false), .notMatched, "\(length) wide")

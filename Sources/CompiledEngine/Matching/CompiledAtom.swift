@@ -25,6 +25,12 @@ enum UnitLabel {
     static func accepts(_ label: UInt32, _ unit: UInt32) -> Bool {
         label == unit || label == any
     }
+
+    /// A literal above ASCII (not `?`): no byte of an ASCII text, and no single UTF-8 byte, is it.
+    @inline(__always)
+    static func isWideLiteral(_ label: UInt32) -> Bool {
+        label >= 0x80 && label != any
+    }
 }
 
 /// A pattern ready for compilation: top-level atoms plus the parsed, folded values of each

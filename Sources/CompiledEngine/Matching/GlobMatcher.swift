@@ -28,8 +28,8 @@ final class GlobMatcher: Sendable {
         self.init(atoms[...])
     }
 
-    /// Every segment's labels and packed words in one array each (`SegmentTables`), each array
-    /// allocated once at its size.
+    /// Every segment's labels and packed words in one array each (`SegmentTables`), both allocated
+    /// once at their size (Shift-And tables, for middle segments only, grow as they are added).
     init(_ atoms: ArraySlice<CompiledAtom>) {
         // First pass: the sizes and where each run of non-star atoms ends.
         var unitCount = 0

@@ -86,9 +86,9 @@ extension GlobMatcher {
         /// Appends a run's labels (`UnitLabel.any` for `?`) and returns its segment; `searchable`: a
         /// middle segment, placed by searching (the first and last are pinned).
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool) -> Segment {
-            // Element by element into reserved room: `append(contentsOf:)` of a lazy sequence and
-            // of `repeatElement` went through unspecialized paths that cost hundreds of
-            // instructions per segment when a document is compiled.
+            // Element by element into reserved room: here `append(contentsOf:)` of the caller's lazy
+            // map and `PackedBytes.append` took unspecialized paths, about 575 instructions per
+            // segment when a document is compiled.
             let labelStart = labels.count
             for label in run { labels.append(label) }
             let count = labels.count - labelStart
@@ -101,7 +101,7 @@ extension GlobMatcher {
                 let added = UnsafeBufferPointer(rebasing: all[labelStart...])
                 for label in added where label != UnitLabel.any {
                     allAny = false
-                    if label >= 0x80 { wide = true }
+                    if UnitLabel.isWideLiteral(label) { wide = true }
                 }
                 guard wordCount > 0 else { return }
                 words.withUnsafeMutableBufferPointer { words in
@@ -157,8 +157,8 @@ extension GlobMatcher {
             let w = (labels.count + 63) >> 6
             words = w
             // Sorted distinct wide units (none in the usual all-ASCII segment: no set built then).
-            let wide = labels.contains { $0 >= 128 && $0 != UnitLabel.any }
-                ? Array(Set(labels.filter { $0 >= 128 && $0 != UnitLabel.any })).sorted() : []
+            let wide = labels.contains(where: UnitLabel.isWideLiteral)
+                ? Array(Set(labels.filter(UnitLabel.isWideLiteral))).sorted() : []
             wideStart = wideUnits.count
             wideCount = wide.count
             wideUnits.append(contentsOf: wide)

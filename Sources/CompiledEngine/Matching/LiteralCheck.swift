@@ -61,7 +61,7 @@ struct LiteralCheck: Sendable {
         needsASCII = run.contains(UnitLabel.any)
         var units: [UInt8?] = []
         if needsASCII {
-            guard !run.contains(where: { $0 >= 0x80 && $0 != UnitLabel.any }) else { return nil }
+            guard !run.contains(where: UnitLabel.isWideLiteral) else { return nil }
             units = run.map { $0 == UnitLabel.any ? nil : UInt8($0) }
         } else {
             units = CompiledPattern.utf8(run).map { $0 }

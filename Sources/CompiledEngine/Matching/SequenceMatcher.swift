@@ -191,7 +191,9 @@ final class SequenceMatcher: Sendable {
     }
 
     /// `matches` for a text under 64 units (nearly every URL part): each set is one word, held in a
-    /// register, so a step is a few bit operations instead of a pass over a buffer.
+    /// register, so a step is a few bit operations instead of a pass over a buffer. Each step kind
+    /// here mirrors one in `matches`: a change to either is a change to both
+    /// (`testSequenceMatcherOnTextsAroundOneSetWord` runs the same steps through each).
     private func matchesInOneWord<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         let n = text.count
         var current: UInt64 = 1 // position 0

@@ -86,15 +86,12 @@ extension GlobMatcher {
         /// Appends a run's labels (`UnitLabel.any` for `?`) and returns its segment; `searchable`: a
         /// middle segment, placed by searching (the first and last are pinned).
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool) -> Segment {
-            // Element by element into reserved room: here `append(contentsOf:)` of the caller's lazy
-            // map and `PackedBytes.append` took unspecialized paths, about 575 instructions per
-            // segment when a document is compiled.
+            // Element by element into reserved room: `append(contentsOf:)` of the caller's lazy map
+            // took an unspecialized path, hundreds of instructions per segment when a document is compiled.
             let labelStart = labels.count
             for label in run { labels.append(label) }
             let count = labels.count - labelStart
             let wordStart = words.count
-            let wordCount = PackedBytes.wordCount(count)
-            for _ in 0..<wordCount { words.append(0) }
             var allAny = true
             var wide = false
             labels.withUnsafeBufferPointer { all in
@@ -103,12 +100,9 @@ extension GlobMatcher {
                     allAny = false
                     if UnitLabel.isWideLiteral(label) { wide = true }
                 }
-                guard wordCount > 0 else { return }
-                words.withUnsafeMutableBufferPointer { words in
-                    // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
-                    // literal above ASCII marks the segment as needing wide units instead.
-                    PackedBytes.write(added.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, into: words.baseAddress! + wordStart)
-                }
+                // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
+                // literal above ASCII marks the segment as needing wide units instead.
+                PackedBytes.append(added.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
             }
             let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
                 ? ShiftAndSearch(labels[labelStart...], masks: &masks, wideUnits: &wideUnits) : nil

@@ -24,7 +24,9 @@ enum PackedBytes {
     static func append<Units: Collection<UInt8?>>(_ units: Units, to pairs: inout [UInt64]) {
         let base = pairs.count
         let count = wordCount(units.count)
-        pairs.append(contentsOf: repeatElement(0, count: count))
+        // Word by word (into room a caller may have reserved): `append(contentsOf: repeatElement(…))`
+        // took an unspecialized path, hundreds of instructions per call when a document is compiled.
+        for _ in 0..<count { pairs.append(0) }
         pairs.withUnsafeMutableBufferPointer { words in
             if count > 0, let start = words.baseAddress { write(units, into: start + base) }
         }

@@ -99,6 +99,10 @@ def read_request(line):
         raise RequestError("bad JSON line: nested too deep")
     except ValueError as error:
         raise RequestError("bad JSON line: %s" % error)
+    try:  # a \uD800-style escape without its pair is not a character: the line is not JSON text
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise RequestError("bad JSON line: unpaired UTF-16 surrogate in a \\u escape")
     if not isinstance(value, dict):
         raise RequestError("a request must be a JSON object")
     return value
@@ -316,10 +320,7 @@ def split_url(url):
         close = host.find("]")
         if close < 0:
             raise RequestError("bad URL: invalid host")
-        tail = host[close + 1:]
-        if tail and not (tail[0] == ":" and all(c in "0123456789" for c in tail[1:])):
-            raise RequestError("bad URL: invalid host")
-        host = host[:close + 1]
+        host = host[:close + 1]  # whatever follows `]` (a port) is dropped
     elif ":" in host:
         host, port = host.rsplit(":", 1)
         if not all(c in "0123456789" for c in port):

@@ -1,26 +1,24 @@
-import Foundation
 import LinkMatch
 
 /// A vector file of `TestData/vectors/`, read with LinkMatch's own JSON parser: it keeps key order and
 /// duplicate keys, which some spec examples (D5) rely on. Every vector file is an object with an
-/// "about" text and one or more arrays of case objects.
+/// "about" text and one or more arrays of case objects. The tests read the files from disk
+/// (LinkMatchTestData); `linkmatch score` reads the same files compiled in (`EmbeddedVectors`).
 public struct VectorFile: Sendable {
     /// The file name, e.g. "conformance.json" (also the label in errors).
     public var name: String
     public var top: JSONObject
 
-    /// `TestData/vectors/<name>`.
-    public init(_ name: String) throws {
-        try self.init(name, at: TestDataFolder.vectors.appendingPathComponent(name).path)
-    }
-
-    /// A vector file at another path (the corpus tool's `--spec-examples`, `--conformance`).
-    public init(_ name: String, at path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TestDataError("cannot read vector file \(path)")
+    /// The file `name` with this content; `path` names it in errors (default: the name).
+    public init(_ name: String, bytes: [UInt8], path: String? = nil) throws {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw TestDataError("\(path ?? name): not JSON: \(error)")
         }
-        guard case .object(let top) = try JSONParser.parse([UInt8](data)) else {
-            throw TestDataError("\(path): the top level is not an object")
+        guard case .object(let top) = value else {
+            throw TestDataError("\(path ?? name): the top level is not an object")
         }
         self.name = name
         self.top = top

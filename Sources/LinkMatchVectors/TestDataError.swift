@@ -1,0 +1,6 @@
+/// Committed test data that is missing or malformed. The data is in the repository, so this is a
+/// failure, never a reason to skip.
+public struct TestDataError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

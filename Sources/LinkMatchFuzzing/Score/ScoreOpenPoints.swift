@@ -21,7 +21,8 @@ public struct OpenPointTake: Sendable {
                 for name in probe.point.probes.flatMap(\.readings) where !all.contains(name) { all.append(name) }
                 takes.append(OpenPointTake(point: probe.point, answers: [], readings: all))
             }
-            takes[takes.count - 1].answers.append((probe.request.id.serialized(), label))
+            let id: String = if case .string(let text) = probe.request.id { text } else { probe.request.id.serialized() }
+            takes[takes.count - 1].answers.append((id, label))
             // A reading a probe predicts nothing for is not contradicted by it.
             takes[takes.count - 1].readings.removeAll { probe.probe.predictions[$0].map { $0 != label } ?? false }
         }

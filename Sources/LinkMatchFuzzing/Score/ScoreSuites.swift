@@ -39,6 +39,16 @@ public struct ScoreCase: Sendable, Equatable {
     /// `match`, `exclude` or `no_match`.
     public var expect: Decision.Outcome
     public var request: ConformanceProtocol.Request
+
+    public init(suite: ScoreSuite, source: String, label: String, rule: String?, expect: Decision.Outcome,
+                request: ConformanceProtocol.Request) {
+        self.suite = suite
+        self.source = source
+        self.label = label
+        self.rule = rule
+        self.expect = expect
+        self.request = request
+    }
 }
 
 /// One open-point probe (suite `open-points`).

@@ -5,6 +5,11 @@ public struct ScoredCase: Sendable {
     public var scoreCase: ScoreCase
     public var answer: ExternalEngine.Answer
     public var verdict: ScoreVerdict { scoreCase.verdict(answer) }
+
+    public init(scoreCase: ScoreCase, answer: ExternalEngine.Answer) {
+        self.scoreCase = scoreCase
+        self.answer = answer
+    }
 }
 
 /// How a case went: the expected decision, another decision, or no decision (an `error` reply, or a

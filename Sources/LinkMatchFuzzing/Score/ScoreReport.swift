@@ -26,11 +26,10 @@ public enum ScoreReport {
             out.append("\(tally.suite.rawValue): \(tally.cases) cases: \(tally.passed) passed, \(tally.failed) failed, \(tally.errors) errors: "
                        + scorePercent(tally.passed, of: tally.cases))
             out.append("  trivial passes: " + tally.baselines.map { b in
-                "\(b.trivial) also passed by always answering \(b.answer.rawValue) (which passes \(b.passes))"
-            }.joined(separator: "; "))
-            out.append("  score without them: " + tally.baselines.map { b in
-                "beside always \(b.answer.rawValue) \(tally.passed - b.trivial)/\(tally.cases - b.passes) "
-                    + "(\(scorePercent(tally.passed - b.trivial, of: tally.cases - b.passes)))"
+                "\(b.trivial) always-\(b.answer.rawValue) gets too (it passes \(b.passes))"
+            }.joined(separator: ", "))
+            out.append("  without them: " + tally.baselines.map { b in
+                "\(tally.passed - b.trivial)/\(tally.cases - b.passes) (\(scorePercent(tally.passed - b.trivial, of: tally.cases - b.passes))) beside always-\(b.answer.rawValue)"
             }.joined(separator: ", "))
             let groups = run.groups.filter { $0.suite == tally.suite }
             if groups.isEmpty { continue }

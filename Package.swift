@@ -93,8 +93,9 @@ let package = Package(
         // The swcutil probe kit (SPEC.md section 15): export probes for Apple's tool, read its answers back.
         // Tooling around the spec, not matching, so it sits outside LinkMatch (whose coverage the corpus measures).
         .target(name: "LinkMatchProbes", dependencies: ["LinkMatch"]),
-        // Test data and support in one place: TestData/ (found from its own #filePath), the vector and
-        // real-world loaders, the list of engines every behavioural test runs. Used by both test targets,
+        // Test data and support in one place: TestData/ (found from its own #filePath), the vector files read
+        // from disk (the case types are LinkMatchVectors', re-exported), the real-world loaders, the list of
+        // engines every behavioural test runs. Used by both test targets,
         // the benchmarks and the corpus tool; LinkMatch and the shipped CLI never depend on it.
         .target(name: "LinkMatchTestData", dependencies: ["LinkMatch", "LinkMatchVectors"]),
         // The matching vectors (TestData/vectors/spec-examples.json and conformance.json) read into cases, and

@@ -152,6 +152,38 @@ final class CLIScoreTests: XCTestCase {
         XCTAssertEqual(erring.status, 2, "replies with the wrong id are a protocol violation: the program never answers")
     }
 
+    /// A program that errs on some requests and exits on another is scored, not given up on: the `error`
+    /// replies and the failure are groups of their own, counted as errors, and the program is restarted.
+    func testErrorRepliesAndAProgramFailureAreGroupsOfTheirOwn() throws {
+        let script = """
+            import json, sys
+            for line in sys.stdin:
+                r = json.loads(line)
+                if "EXAMPLE" in r["url"]:
+                    sys.exit(3)
+                if "/buy/" in r["url"]:
+                    print(json.dumps({"id": r["id"], "error": "no buying"}), flush=True)
+                else:
+                    print(json.dumps({"id": r["id"], "decision": "no_match"}), flush=True)
+            """
+        let (status, report, stdout) = try LinkMatchTool.withTemporaryDirectory { dir in
+            try script.write(toFile: dir + "/erring.py", atomically: true, encoding: .utf8)
+            return try score("python3 '\(dir)/erring.py'", ["--suite", "observed"])
+        }
+        XCTAssertEqual(status, 1, stdout)
+        let observed = try XCTUnwrap(suites(report)["observed"])
+        guard case .array(let groups)? = observed["groups"] else { return XCTFail("no groups") }
+        var byCause: [String: JSONObject] = [:]
+        for case .object(let g) in groups { if case .string(let cause)? = g["cause"] { byCause[cause] = g } }
+        let erring = try XCTUnwrap(byCause["the program replied error"], "\(byCause.keys)")
+        let failing = try XCTUnwrap(byCause["program failure"], "\(byCause.keys)")
+        guard case .string(let erringReplay)? = erring["replay"], case .string(let failingReplay)? = failing["replay"] else { return XCTFail("no replay") }
+        XCTAssertTrue(erringReplay.contains("/buy/"), erringReplay)
+        XCTAssertTrue(failingReplay.contains("EXAMPLE"), failingReplay)
+        XCTAssertEqual(count(erring, "count") + count(failing, "count"), count(observed, "errors"))
+        XCTAssertGreaterThan(count(observed, "passed"), 100, "the program was restarted after it exited")
+    }
+
     func testTheReportDirectoryHoldsTheSameReport() throws {
         try LinkMatchTool.withTemporaryDirectory { dir in
             let (status, _, stdout) = try score("'\(LinkMatchTool.executable.path)' conformance", ["--report", dir, "--suite", "observed"])

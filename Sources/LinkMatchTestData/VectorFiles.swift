@@ -33,10 +33,14 @@ extension MatchCase {
 /// A validation case of `conformance.json` ("validation"): a file and the finding codes the source
 /// project expects (its own `AASA1xx` codes; CLIValidateTests maps them to ours).
 public struct ValidationCase: Sendable {
+    /// The case's name.
     public var name: String
+    /// The file.
     public var aasa: JSONValue
+    /// The source project's finding codes.
     public var expectCodes: [String]
 
+    /// The validation cases of `conformance.json`.
     public static func conformance() throws -> [ValidationCase] {
         try VectorFile("conformance.json").objects("validation").map { c in
             guard let codes = try c.optionalStrings("expectCodes") else { throw TestDataError("\(c.place): no \"expectCodes\"") }

@@ -6,16 +6,20 @@ import LinkMatch
 public struct MatchCase: Sendable {
     /// The app ID and domain a spec example uses when it names none.
     public static let defaultAppID = "ABCDE12345.com.example.app"
+    /// The domain a spec example uses when it names none.
     public static let defaultDomain = "example.com"
 
     /// The SPEC.md rule ID (spec examples only).
     public var rule: String?
+    /// The case's name in its file.
     public var name: String
     /// "oracle" (observed with Apple's tool) or "decided" (conformance cases only).
     public var status: String?
     /// The whole file; a spec example's lone component already wrapped (`wrap`).
     public var aasa: JSONValue
+    /// The URL to decide.
     public var url: String
+    /// The app to decide for.
     public var appID: String
     /// The domain the file is served from; "" skips the host check (U3).
     public var domain: String

@@ -7,6 +7,7 @@ import LinkMatch
 public struct VectorFile: Sendable {
     /// The file name, e.g. "conformance.json" (also the label in errors).
     public var name: String
+    /// The file's top-level object.
     public var top: JSONObject
 
     /// The file `name` with this content; `path` names it in errors (default: the name).
@@ -37,19 +38,23 @@ public struct VectorFile: Sendable {
 
     /// One case object with typed reads that name the file, the case and the key when they fail.
     public struct Fields: Sendable {
+        /// The case object.
         public var object: JSONObject
         /// The case as written, for readers that want it whole.
         public var value: JSONValue
         /// "<file> <array>[<index>]", for errors.
         public var place: String
 
+        /// The value of `key`, if present.
         public subscript(key: String) -> JSONValue? { object[key] }
 
+        /// The string `key`; an error when it is missing or not a string.
         public func string(_ key: String) throws -> String {
             guard let s = try optionalString(key) else { throw TestDataError("\(place): no \"\(key)\" string") }
             return s
         }
 
+        /// The string `key`, nil when missing; an error when it is not a string.
         public func optionalString(_ key: String) throws -> String? {
             switch object[key] {
             case nil: return nil
@@ -58,6 +63,7 @@ public struct VectorFile: Sendable {
             }
         }
 
+        /// The array of strings `key`, nil when missing; an error when it is anything else.
         public func optionalStrings(_ key: String) throws -> [String]? {
             guard let value = object[key] else { return nil }
             guard case .array(let items) = value else { throw TestDataError("\(place): \"\(key)\" is not an array") }
@@ -67,6 +73,7 @@ public struct VectorFile: Sendable {
             }
         }
 
+        /// The value of `key`; an error when it is missing.
         public func value(_ key: String) throws -> JSONValue {
             guard let v = object[key] else { throw TestDataError("\(place): no \"\(key)\"") }
             return v

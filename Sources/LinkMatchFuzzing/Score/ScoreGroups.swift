@@ -6,6 +6,7 @@ import LinkMatch
 /// (a corpus case has none: the rules its features turn on, `DisagreementClassifier`); an `error`
 /// reply and a program failure each in a group of their own.
 public struct ScoreGroup: Sendable {
+    /// Why the cases of a group did not pass.
     public enum Cause: Sendable, Hashable {
         /// A wrong decision: the class `linkmatch fuzz` would give it (readings, or rules when no
         /// reading explains it), with both answers `any`.
@@ -16,7 +17,9 @@ public struct ScoreGroup: Sendable {
         case programFailure
     }
 
+    /// The suite of every case of the group.
     public var suite: ScoreSuite
+    /// What the cases have in common.
     public var cause: Cause
     /// In case order; the first is the one replayed.
     public var cases: [ScoredCase]

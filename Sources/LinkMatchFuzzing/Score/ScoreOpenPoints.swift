@@ -4,6 +4,7 @@ import LinkMatch
 /// (`OpenPointProbe.predictions`, written by hand from SPEC.md) is the program's answer on every probe
 /// of the point. Not right or wrong: Apple's behaviour there is unobserved.
 public struct OpenPointTake: Sendable {
+    /// The point, from `OpenPoints.all`.
     public var point: OpenPoint
     /// Each probe's id and the program's answer (`match`, `exclude`, `no_match`, `error`, `failure (...)`).
     public var answers: [(id: String, answer: String)]

@@ -15,6 +15,7 @@ public enum ScoreSuite: String, Sendable, CaseIterable, Comparable {
     /// One request per open-point probe: which reading the program takes, not right or wrong.
     case openPoints = "open-points"
 
+    /// Report order: `observed`, `decided`, `open-points`.
     public static func < (a: ScoreSuite, b: ScoreSuite) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
@@ -28,6 +29,7 @@ public enum ScoreSuite: String, Sendable, CaseIterable, Comparable {
 
 /// One case with an expected answer (suites `observed` and `decided`).
 public struct ScoreCase: Sendable, Equatable {
+    /// `observed` or `decided`.
     public var suite: ScoreSuite
     /// Where it comes from: `conformance.json#12` or `spec-examples.json#40` (0-based index in `cases`);
     /// also the request's id.
@@ -38,8 +40,10 @@ public struct ScoreCase: Sendable, Equatable {
     public var rule: String?
     /// `match`, `exclude` or `no_match`.
     public var expect: Decision.Outcome
+    /// The case as the program is asked it.
     public var request: ConformanceProtocol.Request
 
+    /// A case from its parts (`ScoreSuite.cases` makes them from the vector files).
     public init(suite: ScoreSuite, source: String, label: String, rule: String?, expect: Decision.Outcome,
                 request: ConformanceProtocol.Request) {
         self.suite = suite
@@ -53,8 +57,11 @@ public struct ScoreCase: Sendable, Equatable {
 
 /// One open-point probe (suite `open-points`).
 public struct ScoreProbe: Sendable {
+    /// The point the probe belongs to.
     public var point: OpenPoint
+    /// The probe, with each reading's predicted outcome.
     public var probe: OpenPointProbe
+    /// The probe as the program is asked it (id `POINT-ID/N`).
     public var request: ConformanceProtocol.Request
 }
 

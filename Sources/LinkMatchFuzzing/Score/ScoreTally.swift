@@ -2,10 +2,14 @@ import LinkMatch
 
 /// A case of `observed` or `decided` with the program's answer, graded.
 public struct ScoredCase: Sendable {
+    /// The case asked.
     public var scoreCase: ScoreCase
+    /// What the program answered.
     public var answer: ExternalEngine.Answer
+    /// The answer graded.
     public var verdict: ScoreVerdict { scoreCase.verdict(answer) }
 
+    /// A case with the program's answer.
     public init(scoreCase: ScoreCase, answer: ExternalEngine.Answer) {
         self.scoreCase = scoreCase
         self.answer = answer
@@ -33,10 +37,15 @@ extension ScoreCase {
 /// answers `no_match` (or always `match`) would get too, computed by grading that program's answer on
 /// every case.
 public struct SuiteTally: Sendable {
+    /// The suite counted.
     public var suite: ScoreSuite
+    /// Its cases.
     public var cases = 0
+    /// Cases answered with the expected decision.
     public var passed = 0
+    /// Cases answered with another decision.
     public var failed = 0
+    /// Cases answered with an `error` reply, or not answered (crash, timeout, protocol violation).
     public var errors = 0
     /// One per constant program: `no_match`, then `match`.
     public var baselines: [Baseline]
@@ -54,6 +63,7 @@ public struct SuiteTally: Sendable {
     /// The constant programs trivial passes are measured against.
     public static let constantAnswers: [Decision.Outcome] = [.noMatch, .match]
 
+    /// The counts of `suite` among `scored` (cases of other suites are skipped).
     public init(suite: ScoreSuite, scored: [ScoredCase]) {
         self.suite = suite
         baselines = Self.constantAnswers.map { Baseline(answer: $0) }

@@ -93,14 +93,22 @@ let package = Package(
         // The swcutil probe kit (SPEC.md section 15): export probes for Apple's tool, read its answers back.
         // Tooling around the spec, not matching, so it sits outside LinkMatch (whose coverage the corpus measures).
         .target(name: "LinkMatchProbes", dependencies: ["LinkMatch"]),
-        // Test data and support in one place: TestData/ (found from its own #filePath), the vector and
-        // real-world loaders, the list of engines every behavioural test runs. Used by both test targets,
+        // Test data and support in one place: TestData/ (found from its own #filePath), the vector files read
+        // from disk (the case types are LinkMatchVectors', re-exported), the real-world loaders, the list of
+        // engines every behavioural test runs. Used by both test targets,
         // the benchmarks and the corpus tool; LinkMatch and the shipped CLI never depend on it.
-        .target(name: "LinkMatchTestData", dependencies: ["LinkMatch"]),
+        .target(name: "LinkMatchTestData", dependencies: ["LinkMatch", "LinkMatchVectors"]),
+        // The matching vectors (TestData/vectors/spec-examples.json and conformance.json) read into cases, and
+        // the same two files compiled in (the EmbedVectors plugin wraps each in a Swift string at build time),
+        // so `linkmatch score` carries the suites the tests read, from the one copy in TestData/vectors.
+        .target(name: "LinkMatchVectors", dependencies: ["LinkMatch"], plugins: ["EmbedVectors"]),
+        // Build-time only: runs /bin/sh over the two vector files (no executable of ours, so no libFuzzer main
+        // under `-Xswiftc -sanitize=fuzzer`). Plugins/EmbedVectors/EmbedVectors.swift says how.
+        .plugin(name: "EmbedVectors", capability: .buildTool(), path: "Plugins/EmbedVectors"),
         // The tree's one seeded generator (SplitMix64): the fuzzing library's SeededBytes and the tests draw from it.
         .target(name: "LinkMatchRandom"),
-        // Byte reader, generators, checks, shrinker, external fuzzing: shared by fuzz targets, tests and the CLI.
-        .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch", "LinkMatchRandom"]),
+        // Byte reader, generators, checks, shrinker, external fuzzing and scoring: shared by fuzz targets, tests and the CLI.
+        .target(name: "LinkMatchFuzzing", dependencies: ["LinkMatch", "LinkMatchRandom", "LinkMatchVectors"]),
         // The planted mistakes that test the harness (test code: the fuzz binaries, the corpus tool and the
         // tests use them; the shipped `linkmatch` does not, ShippedCLITests checks it).
         .target(name: "LinkMatchMutants", dependencies: ["LinkMatch", "LinkMatchFuzzing"]),
@@ -110,7 +118,7 @@ let package = Package(
         .target(
             name: "LinkMatchCLI",
             dependencies: [
-                "LinkMatch", "LinkMatchFuzzing", "LinkMatchProbes",
+                "LinkMatch", "LinkMatchFuzzing", "LinkMatchProbes", "LinkMatchVectors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/CLI"

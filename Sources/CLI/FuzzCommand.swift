@@ -75,8 +75,6 @@ struct FuzzCommand: ParsableCommand {
     /// `--known` files: classes.jsonl lines or replay lines, each a request with a whole document.
     static let knownLimit = 64 << 20
 
-    var programSubject: String { "--program \(JSONValue.string(program).serialized())" }
-
     func run() throws {
         if ruleReach {
             Output.line(RuleReach.measure(seed: seed, cases: cases ?? 1_000).text)
@@ -108,7 +106,7 @@ struct FuzzCommand: ParsableCommand {
             case .failure(let error):
                 throw CLIError("invalid-known-file", "--known \(known)", "\(error)", exit: 2).report()
             case .success(let loaded):
-                if let givenUp = external.process.givenUp { throw unusable(givenUp, launches: external.process.launches).report() }
+                if let givenUp = external.process.givenUp { throw ProgramFailure.unusable(givenUp, program: program, launches: external.process.launches).report() }
                 options.known = loaded.classes
                 for line in loaded.agreeing {
                     Output.line("note: \(known):\(line): both programs agree on this replay line now")
@@ -130,7 +128,7 @@ struct FuzzCommand: ParsableCommand {
         }
         if let givenUp = result.programUnusable {
             // Failed before answering anything: its classes would only repeat this, request by request.
-            throw unusable(givenUp, launches: external.process.launches).report()
+            throw ProgramFailure.unusable(givenUp, program: program, launches: external.process.launches).report()
         }
         Output.line("")
         for (number, found) in FuzzReportWriter.numbered(result.classes) {
@@ -161,27 +159,8 @@ struct FuzzCommand: ParsableCommand {
             }
         }
         if result.answered == 0 {
-            throw CLIError("program-unusable", programSubject,
-                           "the program could not be run: it answered none of \(result.requests) requests", exit: 2).report()
+            throw ProgramFailure.answeredNothing(result.requests, program: program).report()
         }
         if !result.newClasses.isEmpty { throw ExitCode(1) }
-    }
-
-    /// A program that failed before answering anything, by how it failed: exit status 127 is the
-    /// shell's "command not found", 126 "found but not executable".
-    func unusable(_ failure: ExternalProcess.Failure, launches: Int) -> CLIError {
-        let code: String
-        switch failure {
-        case .exited(127, _): code = "program-not-found"
-        case .exited(126, _): code = "program-not-executable"
-        case .exited: code = "program-exited"
-        case .crashed: code = "program-crashed"
-        case .timeout: code = "program-timeout"
-        case .launch: code = "program-launch-failed"
-        case .replyTooLong, .protocolViolation: code = "program-protocol-error"
-        }
-        let started = "started \(launches) time\(launches == 1 ? "" : "s")"
-        return CLIError(code, programSubject, "the program cannot be run: it failed before answering any request (\(started)): \(failure)",
-                        exit: 2)
     }
 }

@@ -13,7 +13,7 @@ struct LinkMatchCommand: ParsableCommand {
         lists the codes); with --json, also a JSON error object on stdout.
         """,
         subcommands: [CheckCommand.self, ExplainCommand.self, ValidateCommand.self,
-                      ConformanceCommand.self, FuzzCommand.self, OpenPointsCommand.self,
+                      ConformanceCommand.self, ScoreCommand.self, FuzzCommand.self, OpenPointsCommand.self,
                       ProbesCommand.self, DiffCommand.self]
     )
 }

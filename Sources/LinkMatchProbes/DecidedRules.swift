@@ -30,22 +30,7 @@ public enum DecidedRules {
         // A rule ID is a capital letter and digits (D4, N1, U5); anything else is another kind of heading.
         guard let first = rule.unicodeScalars.first, ("A"..."Z").contains(first), rule.count >= 2,
               rule.unicodeScalars.dropFirst().allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-        var title = String(rest[dash.upperBound...]).trimmingSpaces
-        guard title.hasSuffix(")"), let open = title.lastIndex(of: "(") else {
-            return Heading(rule: rule, title: title, evidence: [])
-        }
-        let inside = title[title.index(after: open)..<title.index(before: title.endIndex)]
-        let evidence = inside.split(separator: ",").map { String($0).trimmingSpaces }
-        title = String(title[..<open]).trimmingSpaces
+        let (title, evidence) = SpecLinks.titleAndEvidence(String(rest[dash.upperBound...]))
         return Heading(rule: rule, title: title, evidence: evidence)
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }

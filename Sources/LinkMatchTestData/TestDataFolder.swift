@@ -27,10 +27,3 @@ public enum TestDataFolder {
     /// `TestData/real-world-aasa/`: AASA files real sites serve, with INDEX.md.
     public static var realWorld: URL { root.appendingPathComponent("real-world-aasa") }
 }
-
-/// Committed test data that is missing or malformed. The data is in the repository, so this is a
-/// failure, never a reason to skip.
-public struct TestDataError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 import LinkMatchTestData
 
-/// The `check`, `explain`, `validate`, `diff`, `conformance` and `open-points` examples of README.md,
-/// docs/CLI.md and docs/DIFF.md are real runs: each
+/// The `check`, `explain`, `validate`, `diff`, `conformance`, `open-points` and `score` examples of README.md,
+/// docs/CLI.md, docs/DIFF.md and docs/TEST-YOUR-MATCHER.md are real runs: each
 /// `$ linkmatch ...` line of a code block is run again through the built binary, as a shell runs it
 /// from the repository root (`$S` is TestData/real-world-aasa, stderr and stdout together), and what it
 /// prints must be the lines the document shows under it, exactly; a `[exit N]` line after them must be
@@ -15,8 +15,8 @@ import LinkMatchTestData
 /// commands naming it run there too. An example that cannot be run
 /// here is listed in `notReplayed` with the reason; every other one runs.
 final class CLIDocExampleTests: XCTestCase {
-    static let documents = ["README.md", "docs/CLI.md", "docs/DIFF.md"]
-    static let subcommands = ["check", "explain", "validate", "diff", "conformance", "open-points"]
+    static let documents = ["README.md", "docs/CLI.md", "docs/DIFF.md", "docs/TEST-YOUR-MATCHER.md"]
+    static let subcommands = ["check", "explain", "validate", "diff", "conformance", "open-points", "score"]
 
     /// Examples not replayed, by the start of their command line, and why.
     static let notReplayed: [String: String] = [

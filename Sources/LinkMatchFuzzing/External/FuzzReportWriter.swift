@@ -28,7 +28,8 @@ public enum FuzzReportWriter {
         try replace(directory + "/report.md", with: markdown(report, run: run))
     }
 
-    static func replace(_ path: String, with text: String) throws {
+    /// Writes `text` to `path` through a temporary file renamed into place (also `linkmatch score --report`).
+    public static func replace(_ path: String, with text: String) throws {
         let temporary = path + ".partial"
         try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
         if rename(temporary, path) != 0 {

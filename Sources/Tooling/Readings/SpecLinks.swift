@@ -56,6 +56,22 @@ public enum SpecLinks {
         "M2": "M2 — the apps a URL opens (decided)",
     ]
 
+    /// The evidence words of a rule's heading (`["tool", "decided"]`: `doc`, `tool`, `decided`,
+    /// `measured`, ...); empty for an unknown rule.
+    public static func evidence(_ rule: String) -> [String] {
+        ruleHeadings[rule].map { titleAndEvidence($0).evidence } ?? []
+    }
+
+    /// A heading's title split from its evidence, the comma-separated words in its last parentheses:
+    /// `trailing slashes are insignificant (tool)` -> (`trailing slashes are insignificant`, `["tool"]`).
+    /// No final parentheses: the whole title, no evidence.
+    public static func titleAndEvidence(_ heading: String) -> (title: String, evidence: [String]) {
+        let trimmed = heading.trimmingSpaces
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") else { return (trimmed, []) }
+        let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        return (String(trimmed[..<open]).trimmingSpaces, inside.split(separator: ",").map { String($0).trimmingSpaces })
+    }
+
     /// `SPEC.md#n3--a-trailing--also-matches-the-parent-path-tool` for a rule ID, or
     /// `SPEC.md#n1-leading-star-...` for an open point ID; plain `SPEC.md` for an unknown ID.
     public static func link(_ id: String) -> String {
@@ -84,5 +100,15 @@ public enum SpecLinks {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces (package-wide: the probe kit reads swcutil's lines with it).
+    package var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
     }
 }

@@ -6,16 +6,20 @@ import LinkMatch
 public struct MatchCase: Sendable {
     /// The app ID and domain a spec example uses when it names none.
     public static let defaultAppID = "ABCDE12345.com.example.app"
+    /// The domain a spec example uses when it names none.
     public static let defaultDomain = "example.com"
 
     /// The SPEC.md rule ID (spec examples only).
     public var rule: String?
+    /// The case's name in its file.
     public var name: String
     /// "oracle" (observed with Apple's tool) or "decided" (conformance cases only).
     public var status: String?
     /// The whole file; a spec example's lone component already wrapped (`wrap`).
     public var aasa: JSONValue
+    /// The URL to decide.
     public var url: String
+    /// The app to decide for.
     public var appID: String
     /// The domain the file is served from; "" skips the host check (U3).
     public var domain: String
@@ -30,16 +34,6 @@ public struct MatchCase: Sendable {
 
     /// "<rule> <name>" for spec examples, the name for conformance cases.
     public var label: String { rule.map { "\($0) \(name)" } ?? name }
-
-    /// `TestData/vectors/spec-examples.json`: one or more cases per SPEC.md matching rule.
-    public static func specExamples() throws -> [MatchCase] {
-        try specExamples(VectorFile("spec-examples.json"))
-    }
-
-    /// `TestData/vectors/conformance.json`: the 140 matching cases of the public conformance corpus.
-    public static func conformance() throws -> [MatchCase] {
-        try conformance(VectorFile("conformance.json"))
-    }
 
     /// Spec examples: `aasa` or a lone `component`; `appId` and `domain` default to the values above.
     public static func specExamples(_ file: VectorFile) throws -> [MatchCase] {
@@ -119,20 +113,5 @@ public struct MatchCase: Sendable {
             if got != opens { problems.append("expected to open \(opens), opens \(got)") }
         }
         return problems.isEmpty ? nil : "\(label) [\(url)]: " + problems.joined(separator: "; ")
-    }
-}
-
-/// A validation case of `conformance.json` ("validation"): a file and the finding codes the source
-/// project expects (its own `AASA1xx` codes; CLIValidateTests maps them to ours).
-public struct ValidationCase: Sendable {
-    public var name: String
-    public var aasa: JSONValue
-    public var expectCodes: [String]
-
-    public static func conformance() throws -> [ValidationCase] {
-        try VectorFile("conformance.json").objects("validation").map { c in
-            guard let codes = try c.optionalStrings("expectCodes") else { throw TestDataError("\(c.place): no \"expectCodes\"") }
-            return try ValidationCase(name: c.string("name"), aasa: c.value("aasa"), expectCodes: codes)
-        }
     }
 }

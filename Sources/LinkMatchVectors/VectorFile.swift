@@ -1,26 +1,25 @@
-import Foundation
 import LinkMatch
 
 /// A vector file of `TestData/vectors/`, read with LinkMatch's own JSON parser: it keeps key order and
 /// duplicate keys, which some spec examples (D5) rely on. Every vector file is an object with an
-/// "about" text and one or more arrays of case objects.
+/// "about" text and one or more arrays of case objects. The tests read the files from disk
+/// (LinkMatchTestData); `linkmatch score` reads the same files compiled in (`EmbeddedVectors`).
 public struct VectorFile: Sendable {
     /// The file name, e.g. "conformance.json" (also the label in errors).
     public var name: String
+    /// The file's top-level object.
     public var top: JSONObject
 
-    /// `TestData/vectors/<name>`.
-    public init(_ name: String) throws {
-        try self.init(name, at: TestDataFolder.vectors.appendingPathComponent(name).path)
-    }
-
-    /// A vector file at another path (the corpus tool's `--spec-examples`, `--conformance`).
-    public init(_ name: String, at path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TestDataError("cannot read vector file \(path)")
+    /// The file `name` with this content; `path` names it in errors (default: the name).
+    public init(_ name: String, bytes: [UInt8], path: String? = nil) throws {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw TestDataError("\(path ?? name): not JSON: \(error)")
         }
-        guard case .object(let top) = try JSONParser.parse([UInt8](data)) else {
-            throw TestDataError("\(path): the top level is not an object")
+        guard case .object(let top) = value else {
+            throw TestDataError("\(path ?? name): the top level is not an object")
         }
         self.name = name
         self.top = top
@@ -39,19 +38,23 @@ public struct VectorFile: Sendable {
 
     /// One case object with typed reads that name the file, the case and the key when they fail.
     public struct Fields: Sendable {
+        /// The case object.
         public var object: JSONObject
         /// The case as written, for readers that want it whole.
         public var value: JSONValue
         /// "<file> <array>[<index>]", for errors.
         public var place: String
 
+        /// The value of `key`, if present.
         public subscript(key: String) -> JSONValue? { object[key] }
 
+        /// The string `key`; an error when it is missing or not a string.
         public func string(_ key: String) throws -> String {
             guard let s = try optionalString(key) else { throw TestDataError("\(place): no \"\(key)\" string") }
             return s
         }
 
+        /// The string `key`, nil when missing; an error when it is not a string.
         public func optionalString(_ key: String) throws -> String? {
             switch object[key] {
             case nil: return nil
@@ -60,6 +63,7 @@ public struct VectorFile: Sendable {
             }
         }
 
+        /// The array of strings `key`, nil when missing; an error when it is anything else.
         public func optionalStrings(_ key: String) throws -> [String]? {
             guard let value = object[key] else { return nil }
             guard case .array(let items) = value else { throw TestDataError("\(place): \"\(key)\" is not an array") }
@@ -69,6 +73,7 @@ public struct VectorFile: Sendable {
             }
         }
 
+        /// The value of `key`; an error when it is missing.
         public func value(_ key: String) throws -> JSONValue {
             guard let v = object[key] else { throw TestDataError("\(place): no \"\(key)\"") }
             return v

@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The apple-app-site-association file.")
+    @Argument(help: "The apple-app-site-association file (- for standard input; a pipe or FIFO is read too).")
     var file: String
 
     @Argument(help: "The URLs to decide.")

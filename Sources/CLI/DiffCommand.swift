@@ -16,10 +16,10 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The AASA file as it is (deployed).")
+    @Argument(help: "The AASA file as it is (deployed; - for standard input).")
     var old: String
 
-    @Argument(help: "The AASA file as it will be.")
+    @Argument(help: "The AASA file as it will be (- for standard input).")
     var new: String
 
     @Option(name: .customLong("app"), help: "Compare for this app ID only.")

@@ -17,7 +17,7 @@ enum JSONBuild {
 extension Diagnostic {
     var json: JSONValue {
         JSONBuild.object([("severity", .string(severity.rawValue)), ("code", .string(code)),
-                          ("path", .string(path)), ("message", .string(message))])
+                          ("path", .string(path)), ("message", .string(message)), ("fix", JSONBuild.string(fix))])
     }
 }
 

@@ -83,7 +83,7 @@ struct Explanation {
         self.url = url
         self.app = app
         self.domain = domain
-        decision = EngineChoice.defaultChoice.engine.prepare(document).decide(url, appID: app, domain: domain ?? "")
+        decision = EngineChoice.defaultChoice.engine.prepare(document).decide(url, appID: app, domain: domain)
         lintFindings = Lints.patternFindings(document)
     }
 
@@ -183,8 +183,8 @@ struct Explanation {
         for i in later.prefix(Self.listedRuleLimit) {
             let outcome = rules[i].exclude ? "exclude" : "match"
             let differs = rules[i].exclude != rules[index].exclude
-            out.append("  \(rules[i].sourcePath): would \(outcome); \(deciding) comes first"
-                       + (differs ? ": to have it decide, move it before \(deciding)" : " with the same outcome"))
+            out.append("  \(rules[i].sourcePath): would \(outcome), but \(deciding) comes first"
+                       + (differs ? " (move it before \(deciding) if it should decide)" : " with the same outcome"))
             out += lintNotes(rules[i])
         }
         if later.count > Self.listedRuleLimit { out.append("  ... \(later.count - Self.listedRuleLimit) more") }

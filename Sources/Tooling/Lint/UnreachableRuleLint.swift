@@ -45,16 +45,22 @@ enum UnreachableRuleLint {
                         index.add(shapes[j], at: j)
                         continue
                     }
+                    // An exclusion covered by an exclusion looks on for a covering match: that one
+                    // decides the severity (error) and the fix ("move it before" the match).
+                    var found: Int?
                     for i in candidates {
                         guard remaining > 0 else {
-                            leftOut(shapes[j].rule.sourcePath)
+                            if found == nil { leftOut(shapes[j].rule.sourcePath) }
                             break
                         }
                         remaining -= 1
                         if coverage.covers(shapes[i], shapes[j]) {
-                            for app in apps { coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath }
-                            break
+                            if found == nil || !shapes[i].rule.exclude { found = i }
+                            if !shapes[j].rule.exclude || !shapes[i].rule.exclude { break }
                         }
+                    }
+                    if let i = found {
+                        for app in apps { coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath }
                     }
                 }
                 index.add(shapes[j], at: j)

@@ -49,7 +49,7 @@ final class LintSoundnessTests: XCTestCase {
     func testFindingsHoldOnRandomDocuments() throws {
         var rng = SplitMix64(seed: 0x11A7_5EED)
         var reported = (unreachable: 0, catchAll: 0, neverMatches: 0)
-        for _ in 0..<400 {
+        for _ in 0..<500 {
             let count = 2 + Int(rng.next() % 4)
             let components = (0..<count).map { _ in randomComponent(&rng) }.joined(separator: ", ")
             let doc = #"{"applinks": {"substitutionVariables": {"v": ["en", "x*"]}, "details": [{"appIDs": ["\#(app)"], "components": [\#(components)]}]}}"#
@@ -89,7 +89,7 @@ final class LintSoundnessTests: XCTestCase {
         // The pools are built so that both lints fire often; if they stop firing this test says nothing.
         XCTAssertGreaterThan(reported.unreachable, 50)
         XCTAssertGreaterThan(reported.catchAll, 20)
-        XCTAssertGreaterThan(reported.neverMatches, 10)
+        XCTAssertGreaterThan(reported.neverMatches, 50)
         print("LintSoundnessTests: \(reported.unreachable) unreachable-rule, \(reported.catchAll) catch-all and \(reported.neverMatches) never-matching findings checked on \(urls.count) URLs each")
     }
 

@@ -40,6 +40,10 @@ struct DiffCommand: ParsableCommand {
             guard budget >= 0, budget <= 1_000_000 else {
                 throw CLIError("bad-budget", "--budget \(budget)", "give a number of URLs from 0 to 1000000", exit: 2)
             }
+            // Standard input can be read once: the second `-` would read as an empty file.
+            guard !(old == "-" && new == "-") else {
+                throw CLIError("usage", "- -", "standard input can be only one of the two files; give the other as a file", exit: 2)
+            }
         } catch {
             throw error.report(json: json)
         }

@@ -74,6 +74,11 @@ final class CLIValidateTests: XCTestCase {
         let big = try shell("head -c \(limit + 100) /dev/zero | tr '\\0' ' ' | linkmatch validate - --json")
         XCTAssertEqual(big.status, 1, big.output)
         XCTAssertTrue(big.output.contains(#""code": "file-too-large""#), big.output)
+        let diffed = try shell("cat '\(file)' | linkmatch diff - '\(LinkMatchTool.realWorld("Expensify__App__well-known.json"))'")
+        XCTAssertEqual(diffed.status, 1, diffed.output)
+        let twice = try shell("linkmatch diff - -")
+        XCTAssertEqual(twice.status, 2, twice.output)
+        XCTAssertTrue(twice.output.hasPrefix("error [usage] - -: standard input can be only one of the two files"), twice.output)
         let remote = try shell("linkmatch validate https://example.com/.well-known/apple-app-site-association")
         XCTAssertEqual(remote.status, 1, remote.output)
         XCTAssertTrue(remote.output.hasPrefix("error [not-a-local-file] https://example.com/.well-known/apple-app-site-association: "

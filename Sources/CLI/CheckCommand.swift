@@ -13,7 +13,7 @@ struct CheckCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The apple-app-site-association file.")
+    @Argument(help: "The apple-app-site-association file (- for standard input; a pipe or FIFO is read too).")
     var file: String
 
     @Argument(help: "The URLs to decide.")
@@ -73,11 +73,11 @@ struct CheckCommand: ParsableCommand {
             case .success(let url):
                 if !json { Output.line(text) }
                 for app in apps {
-                    let decision = prepared.decide(url, appID: app, domain: domain ?? "")
+                    let decision = prepared.decide(url, appID: app, domain: domain)
                     if decision.outcome == .undecided { allDecided = false }
                     results.append(JSONBuild.object([
                         ("url", .string(text)), ("appId", .string(app)), ("decision", .string(decision.outcome.rawValue)),
-                        ("reason", JSONBuild.string(decision.reason?.jsonName)), ("rule", JSONBuild.string(decision.rule?.sourcePath)),
+                        ("reason", JSONBuild.string(decision.reason?.name)), ("rule", JSONBuild.string(decision.rule?.sourcePath)),
                     ]))
                     if !json { Output.line("  " + Self.textLine(app: app, width: width, decision: decision, url: url, domain: domain)) }
                 }
@@ -102,7 +102,7 @@ struct CheckCommand: ParsableCommand {
         } else if decision.reason == .scheme {
             detail = "(scheme \(url.scheme) is not https)"
         } else {
-            detail = decision.reason.map { "(\($0.words))" } ?? ""
+            detail = decision.reason.map { "(\($0.name))" } ?? ""
         }
         return app.rightPadded(to: width) + "  " + outcome + detail
     }

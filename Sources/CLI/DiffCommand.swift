@@ -16,10 +16,10 @@ struct DiffCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The AASA file as it is (deployed).")
+    @Argument(help: "The AASA file as it is (deployed; - for standard input).")
     var old: String
 
-    @Argument(help: "The AASA file as it will be.")
+    @Argument(help: "The AASA file as it will be (- for standard input).")
     var new: String
 
     @Option(name: .customLong("app"), help: "Compare for this app ID only.")
@@ -39,6 +39,10 @@ struct DiffCommand: ParsableCommand {
             try DomainOption.check(domain)
             guard budget >= 0, budget <= 1_000_000 else {
                 throw CLIError("bad-budget", "--budget \(budget)", "give a number of URLs from 0 to 1000000", exit: 2)
+            }
+            // Standard input can be read once: the second `-` would read as an empty file.
+            guard !(old == "-" && new == "-") else {
+                throw CLIError("usage", "- -", "standard input can be only one of the two files; give the other as a file", exit: 2)
             }
         } catch {
             throw error.report(json: json)

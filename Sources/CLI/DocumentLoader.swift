@@ -31,21 +31,34 @@ enum DocumentLoader {
     /// The parser's size limit (D1): a larger file is refused before it is read.
     static var documentLimit: Int { JSONParser.Limits().maxBytes }
 
-    /// The bytes of a regular file of at most `limit` bytes. Everything else is a typed error, found
-    /// without reading more than `limit + 1` bytes: a directory, device, FIFO or socket is refused on
-    /// its type before it is opened (so a FIFO never blocks and `/dev/zero` is never read), and a
-    /// file is opened non-blocking and checked again after opening (it may have been replaced).
+    /// The bytes of a file of at most `limit` bytes: a regular file, a pipe or FIFO (`/dev/stdin` from a
+    /// pipe, `<(cmd)`), or standard input for `-`. Everything else is a typed error, found without
+    /// reading more than `limit + 1` bytes: a directory, device or socket is refused on its type before
+    /// it is opened (so `/dev/zero` is never read), an `https://` address is refused with how to fetch
+    /// it, and a pipe's limit is enforced while reading (its size is unknown until its end).
     static func read(_ file: String, limit: Int = documentLimit) throws(CLIError) -> [UInt8] {
+        if file == "-" { return try readAll(fd: 0, file: "(standard input)", sizeHint: 0, limit: limit) }
+        if let scheme = ["https://", "http://"].first(where: { file.lowercased().hasPrefix($0) }) {
+            throw CLIError("not-a-local-file", file,
+                "linkmatch reads local files only; fetch it first, e.g. curl -sS \(scheme == "http://" ? "https://" + file.dropFirst(7) : file) "
+                    + "| linkmatch validate - (or save it with curl -o aasa.json and give that file)")
+        }
         var info = stat()
         guard stat(file, &info) == 0 else { throw failure(file, errno) }
-        try requireRegular(file, info)
-        if Int(info.st_size) > limit { throw tooLarge(file, size: Int(info.st_size), limit: limit) }
+        try requireReadable(file, info)
+        if isRegular(info), Int(info.st_size) > limit { throw tooLarge(file, size: Int(info.st_size), limit: limit) }
         let fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw failure(file, errno) }
         defer { _ = close(fd) }
         guard fstat(fd, &info) == 0 else { throw failure(file, errno) }
-        try requireRegular(file, info)
-        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size), limit) + 1)
+        try requireReadable(file, info)
+        if !isRegular(info) { try awaitWriter(fd: fd, file: file) }
+        return try readAll(fd: fd, file: file, sizeHint: isRegular(info) ? Int(info.st_size) : 0, limit: limit)
+    }
+
+    /// Reads `fd` to its end, refusing more than `limit` bytes as soon as byte `limit + 1` arrives.
+    private static func readAll(fd: Int32, file: String, sizeHint: Int, limit: Int) throws(CLIError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: min(max(sizeHint, 4096), limit) + 1)
         var count = 0
         while true {
             if count == bytes.count {
@@ -61,21 +74,39 @@ enum DocumentLoader {
                 throw failure(file, errno)
             }
         }
+        guard count <= limit else { throw tooLarge(file, size: nil, limit: limit) }
         return Array(bytes[..<count])
     }
 
-    private static func requireRegular(_ file: String, _ info: stat) throws(CLIError) {
+    /// How long a FIFO may wait for its first bytes (or its writer's close) before it is refused: a
+    /// FIFO nobody writes to must not hang the command.
+    static let fifoWaitMilliseconds: Int32 = 3_000
+
+    /// Waits until the FIFO opened non-blocking at `fd` has data or its writer closed, then makes it
+    /// blocking (a writer that is slow after its first bytes is the caller's own pipeline).
+    private static func awaitWriter(fd: Int32, file: String) throws(CLIError) {
+        var ready = pollfd(fd: fd, events: Int16(POLLIN | POLLHUP), revents: 0)
+        var n: Int32
+        repeat { n = poll(&ready, 1, fifoWaitMilliseconds) } while n < 0 && errno == EINTR
+        guard n > 0 else {
+            throw CLIError("no-input", file, "nothing was written to the FIFO within \(fifoWaitMilliseconds / 1000) s; start its writer first, or pipe the file to - (standard input)")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    }
+
+    private static func isRegular(_ info: stat) -> Bool { info.st_mode & S_IFMT == S_IFREG }
+
+    private static func requireReadable(_ file: String, _ info: stat) throws(CLIError) {
         let kind: String
         switch info.st_mode & S_IFMT {
-        case S_IFREG: return
+        case S_IFREG, S_IFIFO: return
         case S_IFDIR: kind = "a directory"
         case S_IFCHR: kind = "a character device"
         case S_IFBLK: kind = "a block device"
-        case S_IFIFO: kind = "a FIFO (named pipe)"
         case S_IFSOCK: kind = "a socket"
         default: kind = "not a regular file"
         }
-        throw CLIError("not-a-regular-file", file, "cannot read the file: it is \(kind); give a regular file")
+        throw CLIError("not-a-regular-file", file, "cannot read the file: it is \(kind); give a regular file, a pipe, or - for standard input")
     }
 
     private static func tooLarge(_ file: String, size: Int?, limit: Int) -> CLIError {

@@ -16,7 +16,7 @@ struct ExplainCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The apple-app-site-association file.")
+    @Argument(help: "The apple-app-site-association file (- for standard input; a pipe or FIFO is read too).")
     var file: String
 
     @Argument(help: "The URL to explain.")
@@ -75,13 +75,16 @@ struct Explanation {
     let domain: String?
     /// The decision, by the engine `check` uses by default.
     let decision: Decision
+    /// The lints' findings on the document's rules (`lintNotes`).
+    let lintFindings: [Diagnostic]
 
     init(document: AASADocument, url: ParsedURL, app: String, domain: String?) {
         self.document = document
         self.url = url
         self.app = app
         self.domain = domain
-        decision = EngineChoice.defaultChoice.engine.prepare(document).decide(url, appID: app, domain: domain ?? "")
+        decision = EngineChoice.defaultChoice.engine.prepare(document).decide(url, appID: app, domain: domain)
+        lintFindings = Lints.patternFindings(document)
     }
 
     /// At most this many non-matching rules are listed one by one.
@@ -120,6 +123,7 @@ struct Explanation {
                        + (decision.outcome == .exclude ? " (an exclude rule: the URL opens in the browser)" : ""))
             out += triedBefore(rules: rules, traces: traces, upTo: index)
             out += ruleSection(title: "Deciding rule", rules[index], traces[index])
+            out += nearMisses(rules: rules, traces: traces, after: index)
             out += openPoints(rules[...index])
         case .noMatch:
             out.append("")
@@ -136,6 +140,7 @@ struct Explanation {
                 if let failed = traces[best].first(where: { $0.verdict != .matched }) {
                     out.append("  -> it fails at the \(failed.part): \(why(failed, rules[best]))")
                 }
+                out += lintNotes(rules[best])
             }
             out += openPoints(rules[...])
         case .undecided:
@@ -166,6 +171,41 @@ struct Explanation {
             }
         }
         return out.isEmpty ? [] : [""] + out
+    }
+
+    /// The near misses: rules after the deciding one that also match this URL (every part), and why
+    /// they did not decide (C3: the first matching rule decides; D7 across entries).
+    func nearMisses(rules: [EffectiveRule], traces: [[ExplainedPart]], after index: Int) -> [String] {
+        let later = rules.indices.filter { $0 > index && traces[$0].allSatisfy { $0.verdict == .matched } }
+        guard !later.isEmpty else { return [] }
+        let deciding = rules[index].sourcePath
+        var out = ["", "Later rules that also match this URL but do not decide (the first matching rule decides, C3): \(later.count)"]
+        for i in later.prefix(Self.listedRuleLimit) {
+            let outcome = rules[i].exclude ? "exclude" : "match"
+            let differs = rules[i].exclude != rules[index].exclude
+            out.append("  \(rules[i].sourcePath): would \(outcome), but \(deciding) comes first"
+                       + (differs ? " (move it before \(deciding) if it should decide)" : " with the same outcome"))
+            out += lintNotes(rules[i])
+        }
+        if later.count > Self.listedRuleLimit { out.append("  ... \(later.count - Self.listedRuleLimit) more") }
+        return out
+    }
+
+    /// ` (validate: not-in-component, ...)` when the lints found a mistake in the rule's patterns.
+    func lintCodes(_ rule: EffectiveRule) -> String {
+        let codes = findings(of: rule).map(\.code)
+        return codes.isEmpty ? "" : " (validate: \(codes.joined(separator: ", ")))"
+    }
+
+    func findings(of rule: EffectiveRule) -> [Diagnostic] {
+        lintFindings.filter { $0.path == rule.sourcePath || $0.path.hasPrefix(rule.sourcePath + ".")
+                                  || $0.path.hasPrefix(rule.sourcePath + "[") }
+    }
+
+    /// What `validate` says about one rule's patterns (a component `NOT `, a `#` in the path...), so a
+    /// pattern that fails for a reason its text hides says so here too.
+    func lintNotes(_ rule: EffectiveRule) -> [String] {
+        findings(of: rule).flatMap { d in ["  note: validate says \(d.severity) [\(d.code)]: \(d.message)"] + (d.fix.map { ["    fix: \($0)"] } ?? []) }
     }
 
     // MARK: - Sections
@@ -236,7 +276,8 @@ struct Explanation {
         if end == rules.count { out[0] = "  rules tried: \(end)" }
         for i in 0..<min(end, Self.listedRuleLimit) {
             let failed = traces[i].first { $0.verdict != .matched }
-            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.pattern.map(quoted) ?? "*") \(ExplainedTrace.verdictWords($0))" } ?? "matched"))
+            out.append("    \(rules[i].sourcePath): " + (failed.map { "\($0.part) \($0.pattern.map(quoted) ?? "*") \(ExplainedTrace.verdictWords($0))" } ?? "matched")
+                       + lintCodes(rules[i]))
         }
         if end > Self.listedRuleLimit { out.append("    ... \(end - Self.listedRuleLimit) more") }
         return out

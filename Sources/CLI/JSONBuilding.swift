@@ -17,29 +17,6 @@ enum JSONBuild {
 extension Diagnostic {
     var json: JSONValue {
         JSONBuild.object([("severity", .string(severity.rawValue)), ("code", .string(code)),
-                          ("path", .string(path)), ("message", .string(message))])
-    }
-}
-
-extension Decision.Reason {
-    /// snake_case like the outcomes (`no_match`).
-    var jsonName: String {
-        switch self {
-        case .scheme: return "scheme"
-        case .host: return "host"
-        case .appNotListed: return "app_not_listed"
-        case .noRuleMatched: return "no_rule_matched"
-        case .budget: return "budget"
-        }
-    }
-
-    var words: String {
-        switch self {
-        case .scheme: return "not https"
-        case .host: return "another host"
-        case .appNotListed: return "no entry lists the app"
-        case .noRuleMatched: return "no rule matched"
-        case .budget: return "step budget spent"
-        }
+                          ("path", .string(path)), ("message", .string(message)), ("fix", JSONBuild.string(fix))])
     }
 }

@@ -10,7 +10,7 @@ struct ValidateCommand: ParsableCommand {
         discussion: "Exit 0 when there is no error (warnings and infos allowed), 1 when there is."
     )
 
-    @Argument(help: "The apple-app-site-association file.")
+    @Argument(help: "The apple-app-site-association file (- for standard input; a pipe or FIFO is read too).")
     var file: String
 
     @Flag(help: "Print the diagnostics as JSON.")
@@ -25,7 +25,7 @@ struct ValidateCommand: ParsableCommand {
             // Not a file that can be read (missing, a directory, a device...): nothing to validate.
             guard error.code == "file-too-large" else { throw error.report(json: json) }
             // Refused on its size before reading: the same fatal diagnostic the parser gives.
-            diagnostics = [Diagnostic(.error, error.code, at: "", error.message)]
+            diagnostics = [DiagnosticFixes.withFix(Diagnostic(.error, error.code, at: "", error.message))]
         }
         let counts = (errors: diagnostics.filter { $0.severity == .error }.count,
                       warnings: diagnostics.filter { $0.severity == .warning }.count,
@@ -37,7 +37,10 @@ struct ValidateCommand: ParsableCommand {
                 ("infos", JSONBuild.number(counts.infos)),
             ]).serialized(pretty: true))
         } else {
-            for d in diagnostics { Output.line(d.description) }
+            for d in diagnostics {
+                Output.line(d.description)
+                if let fix = d.fix { Output.line("  fix: \(fix)") }
+            }
             func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
             Output.line("\(file): \(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), \(plural(counts.infos, "info"))")
         }

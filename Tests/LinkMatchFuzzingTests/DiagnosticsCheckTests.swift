@@ -33,12 +33,31 @@ final class DiagnosticsCheckTests: XCTestCase {
         XCTAssertEqual(String(decoding: planted.bytes, as: UTF8.self),
                        #"{"applinks":{"substitutionVariables":{"v":["red","blue"]},"details":[{"appIDs":["ABCDE12345.com.example.e0","ABCDE123456.com.example.t0"],"components":[{"/":"/e0r0","exclude":"true"},{"/":"/e0r0"}],"DefaUlts":true}]}}"#)
         XCTAssertEqual(planted.expected.map(\.description), [
+            "error [app-id-format] applinks.details[0]",
             "error [wrong-type] applinks.details[0].components[0].exclude",
-            "warning [app-id-format] applinks.details[0]",
             "warning [unknown-key] applinks.details[0].DefaUlts",
             "warning [unreachable-rule] applinks.details[0].components[1]",
         ])
         XCTAssertNil(DiagnosticsCheck.check(c, engines: .standard))
+    }
+
+    /// Each authoring mistake the `authoring` fault plants is expected with its finding (written
+    /// by hand here, from SPEC.md section 12), and `validate` reports exactly that.
+    func testEachAuthoringMistakeIsPlantedWithItsFinding() {
+        let expected = [
+            "error [not-in-component] applinks.details[1].components[0][\"/\"]",
+            "warning [not-in-component] applinks.details[1].components[0][\"/\"]",
+            "error [fragment-in-path] applinks.details[1].components[0][\"/\"]",
+            "warning [query-in-path] applinks.details[1].components[0][\"/\"]",
+            "error [unmatchable-character] applinks.details[1].components[0][\"/\"]",
+            "error [unmatchable-character] applinks.details[1].components[0][\"#\"]",
+            "error [unreachable-rule] applinks.details[1].components[1]",
+        ]
+        for (variant, finding) in expected.enumerated() {
+            let c = DiagnosticCase(entries: [[0]], faults: [.init(.authoring, [0, UInt8(variant), 0, 0])])
+            XCTAssertEqual(DiagnosticsCheck.planted(c).expected.map(\.description), [finding], "variant \(variant)")
+            XCTAssertNil(DiagnosticsCheck.check(c, engines: .standard), "variant \(variant)")
+        }
     }
 
     func testSizeFaultsLandInTheirBands() {
@@ -55,7 +74,7 @@ final class DiagnosticsCheckTests: XCTestCase {
     func testEachDiagnosticsMutantIsWrongOnAKnownCase() throws {
         let cases: [(String, DiagnosticCase, String)] = [
             ("team-id-11-characters", DiagnosticCase(entries: [[0]], faults: [.init(.teamID, [0, 1, 0, 0])]),
-             "missing warning [app-id-format] applinks.details[0]"),
+             "missing error [app-id-format] applinks.details[0]"),
             ("key-hint-lowercase-only", DiagnosticCase(entries: [[0]], faults: [.init(.unknownKey, [1, 0, 0, 0x12])]),
              "missing warning [unknown-key] applinks.details[0].DefaUlts; extra info [unknown-key] applinks.details[0].DefaUlts"),
         ]

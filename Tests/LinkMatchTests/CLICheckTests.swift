@@ -91,7 +91,7 @@ final class CLICheckTests: XCTestCase {
         XCTAssertTrue(lines[1].contains("5A8RM3W5R7.org.fivecalls.FiveCalls-ios") && lines[1].contains("match")
                       && lines[1].hasSuffix("applinks.details[0].components[1]"), lines[1])
         XCTAssertTrue(lines[3].contains("exclude") && lines[3].hasSuffix("applinks.details[0].components[0]"), lines[3])
-        XCTAssertTrue(lines[5].contains("no_match") && lines[5].contains("no rule matched"), lines[5])
+        XCTAssertTrue(lines[5].contains("no_match") && lines[5].contains("(no_rule_matched)"), lines[5])
     }
 
     func testDomainIsCheckedOnlyWhenGiven() throws {

@@ -5,7 +5,8 @@ import LinkMatchTestData
 /// The `check`, `explain`, `validate`, `diff`, `conformance`, `open-points` and `score` examples of README.md,
 /// docs/CLI.md, docs/DIFF.md and docs/TEST-YOUR-MATCHER.md are real runs: each
 /// `$ linkmatch ...` line of a code block is run again through the built binary, as a shell runs it
-/// from the repository root (`$S` is TestData/real-world-aasa, stderr and stdout together), and what it
+/// from the repository root (`$S` is TestData/real-world-aasa, stderr and stdout together; `$ cat FILE |
+/// linkmatch ...` lines too, which read the file from a pipe), and what it
 /// prints must be the lines the document shows under it, exactly; a `[exit N]` line after them must be
 /// its exit status. A line `...` in the document stands for lines left out (abridged output).
 ///
@@ -48,7 +49,9 @@ final class CLIDocExampleTests: XCTestCase {
                         files[String(line.dropFirst("$ cat ".count))] = Array(block.lines[(index + 1)...].prefix { !$0.hasPrefix("$ ") })
                         continue
                     }
-                    guard subcommands.contains(where: { line.hasPrefix("$ linkmatch \($0) ") }) else { continue }
+                    // `$ cat FILE | linkmatch validate -` too: standard input from a pipe is documented.
+                    guard subcommands.contains(where: { line.hasPrefix("$ linkmatch \($0) ")
+                        || (line.hasPrefix("$ cat ") && line.contains(" | linkmatch \($0) ")) }) else { continue }
                     var output: [String] = []
                     var status: Int32?
                     for next in block.lines[(index + 1)...] {

@@ -20,6 +20,31 @@ final class CLIExplainTests: XCTestCase {
         }
     }
 
+    /// The near misses (issue 32): the `/admin/*` exclude the author expected to fire is named, with
+    /// why it did not decide; a later rule with the same outcome is named as such; a rule that fails
+    /// for a reason its text hides (a component `NOT `) carries validate's finding and fix.
+    func testNearMissesNameTheLaterExclude() throws {
+        let doc = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
+            + #"{"/": "NOT /login/*"}, {"/": "*"}, {"/": "/admin/*", "exclude": true}, {"/": "/admin/users"}]}]}}"#
+        let run = try LinkMatchTool.withFile(doc) { file in
+            try LinkMatchTool.run(["explain", file, "https://example.com/admin/users", "--app", app])
+        }
+        XCTAssertEqual(run.status, 0, run.stderr)
+        for expected in [
+            "Decision: match by applinks.details[0].components[1]",
+            "Later rules that also match this URL but do not decide (the first matching rule decides, C3): 2",
+            "  applinks.details[0].components[2]: would exclude, but applinks.details[0].components[1] comes first "
+                + "(move it before applinks.details[0].components[1] if it should decide)",
+            "  applinks.details[0].components[3]: would match, but applinks.details[0].components[1] comes first with the same outcome",
+            #"    applinks.details[0].components[0]: path "NOT /login/*" not_matched (validate: not-in-component)"#,
+        ] {
+            XCTAssertTrue(run.stdout.contains(expected), "missing \(expected) in\n\(run.stdout)")
+        }
+        // Nothing after the deciding rule matches: no near-miss section.
+        let plain = try explain("https://example.com/BUY/caf%C3%A9?item=ab&x=1")
+        XCTAssertFalse(plain.stdout.contains("Later rules"), plain.stdout)
+    }
+
     func testMatchShowsPartsDefaultsAndDecidingRule() throws {
         let run = try explain("https://example.com/BUY/caf%C3%A9?item=ab&x=1")
         XCTAssertEqual(run.status, 0, run.stderr)

@@ -26,6 +26,66 @@ final class CLIValidateTests: XCTestCase {
         return Report(codes: codes, paths: paths, errors: Int(errors) ?? -1, status: run.status)
     }
 
+    /// The real files with a rule or app ID that can never match on a device, as INDEX.md notes
+    /// ("can never match", "no team-ID prefix"), and the one error `validate` must report for each.
+    static let neverMatching = [
+        "Expensify__App__root-json-hash-path.json": "fragment-in-path",     // `/#/settings` in `paths`
+        "artsy__artsy-eigen-web-association__2023.json": "fragment-in-path", // `NOT /#`
+        "Hylozoic__hylo-evo__public-malformed-appid.json": "app-id-format", // `com.hylo.HyloA`
+    ]
+
+    /// `bash -c SCRIPT` with the built linkmatch first on PATH, in a scratch folder: stdout and
+    /// stderr together, and the exit status.
+    func shell(_ script: String) throws -> (output: String, status: Int32) {
+        try LinkMatchTool.withTemporaryDirectory { dir in
+            let out = dir + "/output"
+            _ = FileManager.default.createFile(atPath: out, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", script + " 2>&1"]
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = LinkMatchTool.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+            try process.run()
+            process.waitUntilExit()
+            return (String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self), process.terminationStatus)
+        }
+    }
+
+    /// Input from anywhere local (issue 32): `-` reads a pipe, a FIFO with a writer is read, a pipe
+    /// over the parser's limit is refused while reading, and an https:// argument says how to fetch it.
+    func testStandardInputPipesAndFIFOs() throws {
+        let file = LinkMatchTool.realWorld("Expensify__App__root-json-hash-path.json")
+        let piped = try shell("cat '\(file)' | linkmatch validate -")
+        XCTAssertEqual(piped.status, 1, piped.output)
+        XCTAssertTrue(piped.output.contains("error [fragment-in-path] applinks.details[0].paths[0]"), piped.output)
+        XCTAssertTrue(piped.output.hasSuffix("-: 1 error, 0 warnings, 0 infos\n"), piped.output)
+        let checked = try shell("cat '\(file)' | linkmatch check - https://new.expensify.com/settings --json")
+        XCTAssertEqual(checked.status, 0, checked.output)
+        XCTAssertTrue(checked.output.contains(#""reason": "no_rule_matched""#), checked.output)
+        let fifo = try shell("mkfifo p && (cat '\(file)' > p &) && linkmatch validate p")
+        XCTAssertTrue(fifo.output.contains("error [fragment-in-path]"), fifo.output)
+        let devStdin = try shell("cat '\(file)' | linkmatch explain /dev/stdin https://new.expensify.com/x --app 368M544MTT.com.chat.expensify.chat")
+        XCTAssertEqual(devStdin.status, 0, devStdin.output)
+        let limit = JSONParser.Limits().maxBytes
+        let big = try shell("head -c \(limit + 100) /dev/zero | tr '\\0' ' ' | linkmatch validate - --json")
+        XCTAssertEqual(big.status, 1, big.output)
+        XCTAssertTrue(big.output.contains(#""code": "file-too-large""#), big.output)
+        let diffed = try shell("cat '\(file)' | linkmatch diff - '\(LinkMatchTool.realWorld("Expensify__App__well-known.json"))'")
+        XCTAssertEqual(diffed.status, 1, diffed.output)
+        let twice = try shell("linkmatch diff - -")
+        XCTAssertEqual(twice.status, 2, twice.output)
+        XCTAssertTrue(twice.output.hasPrefix("error [usage] - -: standard input can be only one of the two files"), twice.output)
+        let remote = try shell("linkmatch validate https://example.com/.well-known/apple-app-site-association")
+        XCTAssertEqual(remote.status, 1, remote.output)
+        XCTAssertTrue(remote.output.hasPrefix("error [not-a-local-file] https://example.com/.well-known/apple-app-site-association: "
+            + "linkmatch reads local files only; fetch it first, e.g. curl -sS https://example.com/.well-known/apple-app-site-association | linkmatch validate -"),
+            remote.output)
+    }
+
     func testEveryRealWorldFileValidatesWithoutCrashing() throws {
         let files = try RealWorldFiles.names()
         XCTAssertEqual(files.count, 30)
@@ -35,6 +95,9 @@ final class CLIValidateTests: XCTestCase {
             XCTAssertEqual(report.status, report.errors > 0 ? 1 : 0, name)
             if name.contains("trailing-comma") {
                 XCTAssertEqual(report.codes, ["invalid-json"], name)
+            } else if let codes = Self.neverMatching[name] {
+                XCTAssertEqual(report.errors, 1, "\(name): \(report.codes)")
+                XCTAssertEqual(report.codes.first, codes, name)
             } else {
                 XCTAssertEqual(report.errors, 0, "\(name): \(report.codes)")
             }

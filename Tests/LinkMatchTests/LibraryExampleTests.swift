@@ -46,6 +46,25 @@ final class LibraryExampleTests: XCTestCase {
         }
     }
 
+    /// The signatures block (issue 32) is the same in both documents, and each line is a public
+    /// declaration in the sources, as written there (whitespace aside).
+    func testTheSignaturesAreTheDeclarations() throws {
+        let blocks = try Self.docs.map { try docBlock($0, after: "<!-- library-signatures -->") }
+        XCTAssertEqual(blocks[0], blocks[1], "docs/LIBRARY.md and GettingStarted.md show different signatures")
+        func flat(_ s: some StringProtocol) -> String { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+        var sources = ""
+        let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift", !url.path.contains("/Fuzz"), !url.path.contains("/CLI/") else { continue }
+            sources += flat(try String(contentsOf: url, encoding: .utf8)) + "\n"
+        }
+        let declarations = blocks[0].split(separator: "\n").filter { !$0.hasPrefix("//") && !$0.isEmpty }
+        XCTAssertGreaterThan(declarations.count, 20)
+        for line in declarations {
+            XCTAssertTrue(sources.contains("public " + flat(line)), "no public declaration \(line) in Sources")
+        }
+    }
+
     func testTheDocShowsTheExamplesRealOutput() throws {
         let aasa = [UInt8](try Data(contentsOf: root.appendingPathComponent(Self.file)))
         let output = try linkReport(aasa: aasa, app: Self.app, domain: Self.domain, urls: Self.urls)

@@ -5,14 +5,15 @@ import LinkMatchTestData
 
 /// The lints claim facts about matching; the reference engine checks them on many URLs. A rule
 /// reported `unreachable-rule` must never decide any URL, and a `catch-all` rule must match every
-/// URL. (Soundness only: the lints are conservative, so a missed finding is not a failure here.)
+/// URL, and a rule reported as never matching (`unmatchable-character` and the other errors about
+/// its patterns) must match no URL. (Soundness only: the lints are conservative, so a missed finding is not a failure here.)
 final class LintSoundnessTests: XCTestCase {
     let app = "ABCDE12345.com.example.app"
 
     /// Pools the random documents and URLs are drawn from: overlapping prefixes, N2/N3 shapes, case
     /// variants, escapes, query items and fragments, so coverage questions are close calls.
     let paths = ["*", "/*", "/a/*", "/a", "/a/", "/a/b", "/a/b/*", "/a*", "/A/*", "/a/?", "/a/*/c", "/a/b/c",
-                 "/ab", "/a%20b/*", "/a b", "?*", "", "/", "/$(v)/*", "/x/$(v)", "/*/b", "/a/**"]
+                 "/ab", "/a%20b/*", "/a b", "NOT /a/*", "/a#b", "?*", "", "/", "/$(v)/*", "/x/$(v)", "/*/b", "/a/**"]
     let queries: [String?] = [nil, "*", "", "k=1", "?*", #"{"k": "1"}"#, #"{"k": "*"}"#, #"{"k": "?"}"#,
                               #"{"k": "1", "j": "?*"}"#, #"{"j": "?*"}"#, #"{"K": "1"}"#]
     let fragments: [String?] = [nil, "*", "", "f", "?*", "F"]
@@ -47,8 +48,8 @@ final class LintSoundnessTests: XCTestCase {
 
     func testFindingsHoldOnRandomDocuments() throws {
         var rng = SplitMix64(seed: 0x11A7_5EED)
-        var reported = (unreachable: 0, catchAll: 0)
-        for _ in 0..<400 {
+        var reported = (unreachable: 0, catchAll: 0, neverMatches: 0)
+        for _ in 0..<500 {
             let count = 2 + Int(rng.next() % 4)
             let components = (0..<count).map { _ in randomComponent(&rng) }.joined(separator: ", ")
             let doc = #"{"applinks": {"substitutionVariables": {"v": ["en", "x*"]}, "details": [{"appIDs": ["\#(app)"], "components": [\#(components)]}]}}"#
@@ -71,6 +72,15 @@ final class LintSoundnessTests: XCTestCase {
                         let parts = RuleProbe.parts(of: rule, url: url, variables: parsed.document.variables)
                         XCTAssertTrue(parts.allSatisfy { $0.verdict == .matched }, "\(doc)\ncatch-all \(finding.path) does not match \(url)")
                     }
+                case "not-in-component", "fragment-in-path", "unmatchable-character", "query-in-path":
+                    // An error says "can never match": no URL of the pools gets every part matched.
+                    guard finding.severity == .error else { continue }
+                    reported.neverMatches += 1
+                    guard let rule = rules.first(where: { finding.path.hasPrefix($0.sourcePath + "[") }) else { XCTFail("no rule \(finding.path)"); continue }
+                    for url in urls {
+                        let parts = RuleProbe.parts(of: rule, url: url, variables: parsed.document.variables)
+                        XCTAssertFalse(parts.allSatisfy { $0.verdict == .matched }, "\(doc)\n\(finding.code) \(finding.path), but it matches \(url)")
+                    }
                 default:
                     XCTFail("unexpected lint \(finding)")
                 }
@@ -79,7 +89,8 @@ final class LintSoundnessTests: XCTestCase {
         // The pools are built so that both lints fire often; if they stop firing this test says nothing.
         XCTAssertGreaterThan(reported.unreachable, 50)
         XCTAssertGreaterThan(reported.catchAll, 20)
-        print("LintSoundnessTests: \(reported.unreachable) unreachable-rule and \(reported.catchAll) catch-all findings checked on \(urls.count) URLs each")
+        XCTAssertGreaterThan(reported.neverMatches, 50)
+        print("LintSoundnessTests: \(reported.unreachable) unreachable-rule, \(reported.catchAll) catch-all and \(reported.neverMatches) never-matching findings checked on \(urls.count) URLs each")
     }
 
     /// The same property on every real-world file, with URLs made from each file's own patterns.

@@ -40,7 +40,7 @@ final class OpenPointJudgeTests: XCTestCase {
                 let alternative = engine.prepare(reading.alternative)
                 for text in OpenPointDifference.candidates(reading, in: document) {
                     guard let d = OpenPointDifference.on(text, reading, original: original, alternative: alternative) else { continue }
-                    out.append(Diagnostic(d.flipsMatchAndExclude ? .warning : .info, "open-point", at: path, d.message))
+                    out.append(Diagnostic(d.flipsMatchAndExclude ? .warning : .info, "open-point", at: path, d.message, fix: d.fix))
                     break
                 }
             }

@@ -304,7 +304,7 @@ final class SpecDocumentTests: XCTestCase {
     func testD12AppIDFormatLint() throws {
         let parsed = try load(#"{"applinks": {"details": [{"appIDs": ["com.hylo.HyloA", "ABCDE1234.x", "ABCDE12345.", "ABCDE1234_.x", "ABCDE12345.x"], "paths": ["*"]}]}}"#)
         XCTAssertEqual(parsed.diagnostics.filter { $0.code == "app-id-format" }.count, 4)
-        XCTAssertTrue(parsed.diagnostics.allSatisfy { $0.code == "app-id-format" && $0.severity == .warning && $0.path == "applinks.details[0]" })
+        XCTAssertTrue(parsed.diagnostics.allSatisfy { $0.code == "app-id-format" && $0.severity == .error && $0.path == "applinks.details[0]" })
         XCTAssertFalse(parsed.diagnostics.contains { $0.message.contains("\"ABCDE12345.x\"") })
         XCTAssertEqual(parsed.document.entries.first?.appIDs.count, 5, "the lint does not drop app IDs")
     }

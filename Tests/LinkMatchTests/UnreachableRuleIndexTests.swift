@@ -28,16 +28,18 @@ final class UnreachableRuleIndexTests: XCTestCase {
         return "{" + keys.joined(separator: ", ") + "}"
     }
 
-    /// The findings of the scan the lint did before the index: every earlier rule, in order.
+    /// The findings of the scan the lint did before the index: every earlier rule, in order; for an
+    /// exclusion, the first earlier match that covers it if there is one (that one makes it an error).
     func pairwise(_ document: AASADocument) -> [String: [String: String]] {
         let coverage = RuleCoverage(variables: document.variables)
         var coveredBy: [String: [String: String]] = [:]
         for app in document.appIDs {
             let shapes = document.effectiveRules(for: app).map { RuleShape($0, variables: document.variables) }
             for j in shapes.indices where shapes[j].isValid {
-                for i in 0..<j where coverage.covers(shapes[i], shapes[j]) {
+                let covering = (0..<j).filter { coverage.covers(shapes[$0], shapes[j]) }
+                let match = shapes[j].rule.exclude ? covering.first { !shapes[$0].rule.exclude } : nil
+                if let i = match ?? covering.first {
                     coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath
-                    break
                 }
             }
         }

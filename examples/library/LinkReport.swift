@@ -6,9 +6,10 @@
 import Foundation
 import LinkMatch
 
-/// What LinkMatch says about some URLs for one app on the site that serves `aasa`: each decision,
-/// the deciding rule part by part, then every diagnostic `linkmatch validate` would print.
-func linkReport(aasa: [UInt8], app: String, domain: String, urls: [String]) throws -> String {
+/// What LinkMatch says about some URLs for one app on the site that serves `aasa` (nil `domain`: no
+/// host check): each decision, the deciding rule part by part, then every diagnostic `linkmatch
+/// validate` would print, each with its fix.
+func linkReport(aasa: [UInt8], app: String, domain: String?, urls: [String]) throws -> String {
     // Parse. Throws DocumentLoadError only when the bytes are no AASA document at all (D1).
     let parsed = try AASADocument.parse(aasa)
     // Decide. Prepare once (the compiled engine compiles every rule here), then decide many URLs.
@@ -27,6 +28,7 @@ func linkReport(aasa: [UInt8], app: String, domain: String, urls: [String]) thro
     // Validate. The parser's diagnostics and the lints, in the order of their paths in the file.
     for diagnostic in Lints.run(parsed) {
         lines.append(diagnostic.description)
+        if let fix = diagnostic.fix { lines.append("  fix: \(fix)") }
     }
     return lines.joined(separator: "\n")
 }

@@ -23,13 +23,17 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
     public var path: String
     /// A sentence for people; its wording is not stable (match on `code`, not on this).
     public var message: String
+    /// What to change, and where, for people (`linkmatch validate` prints it after the message and as
+    /// `fix` in `--json`); nil when the finder gave none. Its wording is not stable either.
+    public var fix: String?
 
     /// Makes a diagnostic; nothing is checked (the code should be one of SPEC.md section 12's).
-    public init(_ severity: Severity, _ code: String, at path: String, _ message: String) {
+    public init(_ severity: Severity, _ code: String, at path: String, _ message: String, fix: String? = nil) {
         self.severity = severity
         self.code = code
         self.path = path
         self.message = message
+        self.fix = fix
     }
 
     /// `severity [code] path: message`, with `(document)` for an empty path: the line `linkmatch validate` prints.

@@ -198,7 +198,8 @@ package struct DocumentParser {
             if id.isEmpty {
                 report(.error, "empty-app-id", path, "an app ID is the empty string")
             } else if !appIDFormat(id) {
-                report(.warning, "app-id-format", path, "app ID \"\(id)\" does not start with a 10-character team ID and a dot (TEAMID.bundle.id)")
+                report(.error, "app-id-format", path, "app ID \"\(id)\" does not start with a 10-character team ID and a dot (TEAMID.bundle.id): "
+                       + "a device asks for every app with its team ID, so this entry's rules never apply to it")
             }
         }
         unique.removeAll { $0.isEmpty }

@@ -63,3 +63,14 @@ public enum DocumentSerializer {
         return .object(JSONObject(members))
     }
 }
+
+extension AASADocument {
+    /// The document as the bytes of an AASA file (UTF-8 JSON; `pretty`: indented, one key a line),
+    /// for writing a document built or edited in code. Parsing them with `parse(_:limits:)` gives an
+    /// equal document, except that the source paths of rules may change and what the model does not
+    /// keep (unknown keys, wrong-typed values, other services) is not written. The stable way to write
+    /// a file; `DocumentSerializer`, which it uses, is not stable.
+    public func serialized(pretty: Bool = true) -> [UInt8] {
+        Array(DocumentSerializer.json(self).serialized(pretty: pretty).utf8)
+    }
+}

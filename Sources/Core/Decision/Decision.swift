@@ -1,5 +1,7 @@
 /// The answer for one URL and one app (SPEC.md M1), with the trace of the rule that decided it.
-public struct Decision: Sendable, Equatable, CustomStringConvertible {
+/// Codable as `{"outcome": "no_match", "reason": "no_rule_matched", "rule": null}` (a deferred trace
+/// is built when encoded), the names the CLI's `--json` uses.
+public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     /// The decision's result (M1). The raw values are the names the CLI's JSON and the conformance corpus use.
     public enum Outcome: String, Sendable, Equatable, Codable {
         /// A rule matched and it is not an exclusion: the URL opens the app (C3).
@@ -12,8 +14,11 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
         case undecided
     }
 
-    /// Why nothing matched (only for `.noMatch` / `.undecided`).
-    public enum Reason: String, Sendable, Equatable, Codable {
+    /// Why nothing matched (only for `.noMatch` / `.undecided`). Its one spelling outside Swift code
+    /// is `name` (`no_rule_matched`): `description`, the Codable form and the CLI's text and `--json`
+    /// all use it. `rawValue` is the Swift case name (`noRuleMatched`), kept for source compatibility
+    /// and the conformance vectors that use it.
+    public enum Reason: String, Sendable, Equatable, Codable, CaseIterable {
         /// The URL's scheme is not `https` (U2).
         case scheme
         /// The URL's host is not the document's domain (U3).
@@ -24,6 +29,39 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
         case noRuleMatched
         /// The reference engine's step budget for this decision ran out (outcome `.undecided`).
         case budget
+
+        /// The reason as the CLI's `--json` documents it, snake_case like the outcomes (`no_match`):
+        /// `scheme`, `host`, `app_not_listed`, `no_rule_matched`, `budget`.
+        public var name: String {
+            switch self {
+            case .scheme: return "scheme"
+            case .host: return "host"
+            case .appNotListed: return "app_not_listed"
+            case .noRuleMatched: return "no_rule_matched"
+            case .budget: return "budget"
+            }
+        }
+
+        /// The reason named `name`; the Swift case name (`rawValue`) is accepted too.
+        public init?(name: String) {
+            guard let reason = Self.allCases.first(where: { $0.name == name }) ?? Self(rawValue: name) else { return nil }
+            self = reason
+        }
+
+        /// Decodes `name` (or the Swift case name).
+        public init(from decoder: any Decoder) throws {
+            let text = try decoder.singleValueContainer().decode(String.self)
+            guard let reason = Self(name: text) else {
+                throw Swift.DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown reason \"\(text)\""))
+            }
+            self = reason
+        }
+
+        /// Encodes `name`.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(name)
+        }
     }
 
     /// What was decided (M1).
@@ -83,11 +121,29 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible {
     /// `.noMatch` with `reason` and no rule.
     public static func noMatch(_ reason: Reason) -> Decision { Decision(outcome: .noMatch, reason: reason) }
 
-    /// `match by applinks.details[0].components[1]`, `no_match (noRuleMatched)`: the outcome, the
-    /// reason if any, the deciding rule's path if any.
+    private enum CodingKeys: String, CodingKey { case outcome, reason, rule }
+
+    /// Decodes `outcome`, `reason` (a `Reason.name`, or null) and `rule` (a `RuleTrace`, or null).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(outcome: try c.decode(Outcome.self, forKey: .outcome),
+                  reason: try c.decodeIfPresent(Reason.self, forKey: .reason),
+                  rule: try c.decodeIfPresent(RuleTrace.self, forKey: .rule))
+    }
+
+    /// Encodes `outcome`, `reason` and `rule`, each present (null when there is none).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(rule, forKey: .rule)
+    }
+
+    /// `match by applinks.details[0].components[1]`, `no_match (no_rule_matched)`: the outcome, the
+    /// reason's `name` if any, the deciding rule's path if any.
     public var description: String {
         var s = outcome.rawValue
-        if let reason { s += " (\(reason.rawValue))" }
+        if let reason { s += " (\(reason.name))" }
         if let rule { s += " by \(rule.sourcePath)" }
         return s
     }

@@ -37,6 +37,8 @@ enum DiagnosticSeeds {
         }
         for variant in 0..<3 { add("open-point-\(variant)", DiagnosticCase(entries: plain, faults: [Fault(.openPoint, [0, UInt8(variant), 0, 0])])) }
         for band in 0..<2 { add("size-\(band)", DiagnosticCase(entries: plain, faults: [Fault(.size, [0, UInt8(band), 0, 0])])) }
+        // Each authoring mistake (a component `NOT `, `#` or `?q=` in a path, a raw character, a shadowed exclusion).
+        for variant in 0..<7 { add("authoring-\(variant)", DiagnosticCase(entries: plain, faults: [Fault(.authoring, [0, UInt8(variant), 0, 0])])) }
         for kind in [Fault.Kind.mixedFormats, .bothAppIDForms, .emptyComponents, .legacyApps, .duplicateKey, .appIDsString] {
             add(kind.rawValue, DiagnosticCase(entries: plain, faults: [Fault(kind, [1, 1, 0, 0])]))
         }

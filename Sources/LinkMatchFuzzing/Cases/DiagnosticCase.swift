@@ -56,6 +56,11 @@ public struct DiagnosticCase: Sendable, Equatable {
             case duplicateKey = "duplicate-key"
             /// An entry whose `appIDs` is a string: `wrong-type` and `missing-app-id` (D10, D3).
             case appIDsString = "appids-string"
+            /// An entry of its own app whose rule holds an authoring mistake: a component `NOT `, a
+            /// `#` or `?name=` in a path, a raw character, or an exclusion after a match covering it
+            /// (`not-in-component`, `fragment-in-path`, `query-in-path`, `unmatchable-character`,
+            /// `unreachable-rule` as an error; D6, U1, P1, U4, C3).
+            case authoring
         }
 
         /// The five bytes of this fault in a case (the kind's byte, then the parameters): a
@@ -70,7 +75,9 @@ public struct DiagnosticCase: Sendable, Equatable {
         static let kinds = ChoiceTable<Kind>([
             (.teamID, 40), (.wrongType, 36), (.unknownKey, 40), (.shadowed, 36), (.openPoint, 24), (.size, 4),
             (.mixedFormats, 12), (.bothAppIDForms, 16), (.emptyComponents, 10), (.legacyApps, 10),
-            (.duplicateKey, 14), (.appIDsString, 14),
+            // `authoring` took half of the last kind's bytes: the committed seeds (each kind written as its
+            // first byte) keep their faults; other inputs with those bytes now plant authoring mistakes.
+            (.duplicateKey, 14), (.appIDsString, 7), (.authoring, 7),
         ])
     }
 

@@ -47,6 +47,9 @@ struct DiagnosticPlan {
         /// A `*` rule (no query, no fragment): every rule after it in the entry is unreachable.
         var coversAll = false
         var keys: [String] { (base + extra).map(\.0) }
+        /// The rule's own `exclude` is true (a wrong-typed one in `extra` is ignored, D10; no
+        /// default sets it).
+        var isExclude: Bool { base.contains { $0.0 == "exclude" && $0.1 == .bool(true) } }
     }
 
     struct Entry {
@@ -144,6 +147,7 @@ struct DiagnosticPlan {
             guard let path = entries[e].rules[r].base.first(where: { $0.0 == "/" }), !entries[e].rules[r].extra.contains(where: { $0.0 == "/" }) else { return }
             entries[e].rules[r].extra.append(path)
             entries[e].rules[r].expected.append((.warning, "duplicate-key", [.key("/")]))
+        case .authoring: plantAuthoringMistake(variant: p[1], number: k)
         case .appIDsString:
             // D10: `appIDs` must be an array; ignored, the entry names no app (D3).
             var entry = Entry(isBase: false)
@@ -184,7 +188,7 @@ struct DiagnosticPlan {
             ? ("ABCDE12345" + String(repeating: ".", count: k + 1), true)
             : (Self.teamIDs[v].prefix + "com.example.t\(k)", Self.teamIDs[v].flagged)
         entries[e].appIDs.append(.string(id))
-        if flagged { entries[e].expected.append((.warning, "app-id-format", [])) }
+        if flagged { entries[e].expected.append((.error, "app-id-format", [])) }
     }
 
     static let flagKeys = ["exclude", "caseSensitive", "percentEncoded"]
@@ -331,6 +335,38 @@ struct DiagnosticPlan {
         entries.append(entry)
     }
 
+    /// Rules with an authoring mistake and the finding each must cause, at the rule plus the steps
+    /// given (SPEC.md section 12). `k` makes the paths unique.
+    static func authoringRules(_ k: Int) -> [[(members: [(String, JSONValue)], found: [Expectation])]] {
+        let path = [Step.key("/")]
+        return [
+            // D6: `NOT ` means nothing in a component; with percentEncoded true the raw space never matches (U4).
+            [([("/", .string("NOT /a\(k)/*"))], [(.error, "not-in-component", path)])],
+            [([("/", .string("NOT /a\(k)/*")), ("percentEncoded", .bool(false))], [(.warning, "not-in-component", path)])],
+            // U1: the fragment is never part of the path.
+            [([("/", .string("/#/s\(k)"))], [(.error, "fragment-in-path", path)])],
+            // P1: `?` in a path is one character, not the query.
+            [([("/", .string("/search\(k)?q=*"))], [(.warning, "query-in-path", path)])],
+            // U4, E2: a raw non-ASCII character or space never appears in a URL as written.
+            [([("/", .string("/caf\u{E9}\(k)"))], [(.error, "unmatchable-character", path)])],
+            [([("/", .string("/u\(k)")), ("#", .string("a b"))], [(.error, "unmatchable-character", [.key("#")])])],
+            // C3: an exclusion after a match that covers it never decides, and its URLs open the app.
+            [([("/", .string("/m\(k)/*"))], []),
+             ([("/", .string("/m\(k)/x")), ("exclude", .bool(true))], [(.error, "unreachable-rule", [])])],
+        ]
+    }
+
+    mutating func plantAuthoringMistake(variant: Int, number k: Int) {
+        let rules = Self.authoringRules(k)
+        var entry = Entry(appIDs: [.string("AUTHR\(Self.digits(k, 5)).com.example.authoring")], isBase: false)
+        for (members, found) in rules[variant % rules.count] {
+            var rule = Rule(base: members, isBase: false)
+            rule.expected = found
+            entry.rules.append(rule)
+        }
+        entries.append(entry)
+    }
+
     // MARK: - The file and its expectations
 
     /// The file as JSON, and every diagnostic it must cause except the size limit's (which depends
@@ -356,13 +392,20 @@ struct DiagnosticPlan {
             if let id = entry.appID { members.append(("appID", .string(id))) }
             members.append(("appIDs", entry.appIDsValue ?? .array(entry.appIDs)))
             var components: [JSONValue] = []
-            var covered = false
+            var covered = false, coveredByMatch = false
             for (j, rule) in entry.rules.enumerated() {
                 let rulePath = JSONPath.index(JSONPath.member(path, "components"), j)
                 add(rule.expected, at: rulePath)
-                // C3: after a `*` rule, or as a copy of an earlier rule, a rule never decides.
-                if covered || rule.duplicate { expected.append(ExpectedDiagnostic(.warning, "unreachable-rule", at: rulePath)) }
-                if rule.coversAll { covered = true }
+                // C3: after a `*` rule, or as a copy of an earlier rule, a rule never decides; an
+                // error when it is an exclusion and the `*` rule a match (section 12).
+                if covered || rule.duplicate {
+                    let severity: Diagnostic.Severity = coveredByMatch && rule.isExclude ? .error : .warning
+                    expected.append(ExpectedDiagnostic(severity, "unreachable-rule", at: rulePath))
+                }
+                if rule.coversAll {
+                    covered = true
+                    coveredByMatch = !rule.isExclude
+                }
                 components.append(ReadableJSON.object(rule.base + rule.extra))
             }
             if entry.components { members.append(("components", .array(components))) }

@@ -40,7 +40,8 @@ public protocol MatchEngine: Sendable {
 /// A document prepared by a `MatchEngine`: decides URLs against it, any number of times, from any
 /// thread (it is `Sendable` and never changes after `prepare`).
 public protocol PreparedDocument: Sendable {
-    /// The decision for `url` and `appID` (SPEC.md M1). An empty `domain` skips the host check (U3).
+    /// The decision for `url` and `appID` (SPEC.md M1). An empty `domain` skips the host check (U3);
+    /// callers should prefer `decide(_:appID:domain:)` with an optional domain, where nil says so.
     ///
     /// Entries are read in order, and within them the rules for `appID` in order (D7, C3); the
     /// first rule whose parts all match decides. The outcome:
@@ -64,8 +65,20 @@ extension MatchEngine {
 }
 
 extension PreparedDocument {
-    /// Every app the URL opens (M2), in first-appearance order of `appIDs`.
+    /// Every app the URL opens (M2), in first-appearance order of `appIDs`. An empty `domain` skips
+    /// the host check (U3).
     public func appsOpening(_ url: ParsedURL, appIDs: [String], domain: String) -> [String] {
         appIDs.filter { decide(url, appID: $0, domain: domain).outcome == .match }
+    }
+
+    /// The decision for `url` and `appID` (SPEC.md M1), checking the URL's host against `domain`
+    /// (U3), or not at all when `domain` is nil. The same decision as the requirement with `domain ?? ""`.
+    public func decide(_ url: ParsedURL, appID: String, domain: String?) -> Decision {
+        decide(url, appID: appID, domain: domain ?? "")
+    }
+
+    /// Every app the URL opens (M2), in first-appearance order of `appIDs`; nil `domain`: no host check (U3).
+    public func appsOpening(_ url: ParsedURL, appIDs: [String], domain: String?) -> [String] {
+        appsOpening(url, appIDs: appIDs, domain: domain ?? "")
     }
 }

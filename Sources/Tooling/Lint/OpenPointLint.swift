@@ -26,7 +26,7 @@ enum OpenPointLint {
             }
             for (path, reading) in readings {
                 if let d = judge.first(reading, at: path) {
-                    out.append(Diagnostic(d.flipsMatchAndExclude ? .warning : .info, "open-point", at: path, d.message))
+                    out.append(Diagnostic(d.flipsMatchAndExclude ? .warning : .info, "open-point", at: path, d.message, fix: d.fix))
                 }
             }
         }
@@ -67,6 +67,16 @@ public struct OpenPointDifference: Sendable {
     public var message: String {
         "depends on the open point \(reading.pointID) (SPEC.md section 15): for \(reading.appID) on \(url) "
             + "LinkMatch's reading gives \(linkMatch.rawValue), the reading \(reading.reading) gives \(other.rawValue)"
+    }
+
+    /// The `open-point` diagnostic's fix: a rule placed first that decides the disputed URL and its
+    /// neighbours (its first path segment and everything under it), so that the rule whose reading
+    /// differs never decides them (C3). An example, named as such: the author knows which outcome they mean.
+    public var fix: String {
+        let segment = ((try? ParsedURL(url))?.path ?? "/").split(separator: "/").first.map { "/\($0)/*" } ?? "/"
+        let pattern = JSONValue.string(segment).serialized()
+        return "have every reading agree on \(url) by deciding it first: put a rule before this one such as "
+            + "{\"/\": \(pattern), \"exclude\": true} (to keep it in the browser) or {\"/\": \(pattern)} (to open the app)"
     }
 
     /// The example URLs of a reading, in the order they are tried: each example rule's URLs with the

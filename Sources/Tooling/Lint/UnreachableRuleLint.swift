@@ -4,7 +4,8 @@ import LinkMatchReference
 
 /// `unreachable-rule`: an earlier rule (for every app the rule's entry lists) matches every URL this
 /// rule could match, so this rule never decides (C3, D7). Decided with `RuleCoverage`, which only
-/// says yes when it is sure.
+/// says yes when it is sure. An error when the rule is an exclusion and a match covers it (the URLs
+/// it should send to the browser open the app: "move it before …"), else a warning.
 enum UnreachableRuleLint {
     /// Work one document may cost: each candidate listed, each inner-index look-up and each
     /// coverage comparison (`RuleCoverage.covers`, whose engine calls are bounded too) is a unit. The
@@ -44,19 +45,34 @@ enum UnreachableRuleLint {
                         index.add(shapes[j], at: j)
                         continue
                     }
+                    // An exclusion covered by an exclusion looks on for a covering match: that one
+                    // decides the severity (error) and the fix ("move it before" the match).
+                    var found: Int?
                     for i in candidates {
                         guard remaining > 0 else {
-                            leftOut(shapes[j].rule.sourcePath)
+                            if found == nil { leftOut(shapes[j].rule.sourcePath) }
                             break
                         }
                         remaining -= 1
                         if coverage.covers(shapes[i], shapes[j]) {
-                            for app in apps { coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath }
-                            break
+                            if found == nil || !shapes[i].rule.exclude { found = i }
+                            if !shapes[j].rule.exclude || !shapes[i].rule.exclude { break }
                         }
+                    }
+                    if let i = found {
+                        for app in apps { coveredBy[shapes[j].rule.sourcePath, default: [:]][app] = shapes[i].rule.sourcePath }
                     }
                 }
                 index.add(shapes[j], at: j)
+            }
+        }
+        // Effective `exclude` of each rule: a shadowed exclusion lets through URLs meant for the browser.
+        var excludes = Set<String>()
+        for (e, entry) in document.entries.enumerated() {
+            for (r, rule) in entry.rules.enumerated()
+            where EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r, entryDefaults: entry.defaults,
+                                domainDefaults: document.defaults).exclude {
+                excludes.insert(rule.sourcePath)
             }
         }
         var out: [Diagnostic] = []
@@ -69,8 +85,14 @@ enum UnreachableRuleLint {
                 let which = earlier.count == 1
                     ? "the earlier rule \(earlier[0]) matches"
                     : "earlier rules (\(entry.appIDs.compactMap { app in byApp[app].map { "\($0) for \(app)" } }.joined(separator: ", "))) match"
-                out.append(Diagnostic(.warning, "unreachable-rule", at: rule.sourcePath,
-                    "this rule never decides: \(which) every URL it could match (rules are tried in order, the first match wins)"))
+                let shadowedExclude = excludes.contains(rule.sourcePath) && earlier.contains { !excludes.contains($0) }
+                let first = earlier.first ?? ""
+                out.append(Diagnostic(shadowedExclude ? .error : .warning, "unreachable-rule", at: rule.sourcePath,
+                    "this rule never decides: \(which) every URL it could match (rules are tried in order, the first match wins)"
+                        + (shadowedExclude ? ", so the URLs it should exclude open the app" : ""),
+                    fix: shadowedExclude || excludes.contains(first) != excludes.contains(rule.sourcePath)
+                        ? "move it before \(first)"
+                        : "remove it (\(first) already decides the same way), or move it before \(first) if it should decide first"))
             }
         }
         if !notCompared.isEmpty {

@@ -35,6 +35,9 @@ enum DiffSeeds {
                                                                probes: ["https://example.com/Abc", "https://example.com/abc", "https://example.com/Abc%2Fd", "https://example.com/abc/d"]))
             }
         }
+        // The same with `percentEncoded` (E2): /a%2Fb as written and /a/b decoded both match /a%2Fb.
+        let encodings = json(#"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"/a%2Fb","exclude":true},{"/":"/a/b","percentEncoded":false}]}]}}"#)
+        add("handmade-swap-percent-encoded-variants", DiffCase(aasa: encodings, edit: .swapAdjacentRules, probes: ["https://example.com/a%2Fb", "https://example.com/a/b"]))
         for (i, c) in documents.enumerated() {
             let edit = DiffCase.Edit.allCases[i % DiffCase.Edit.allCases.count]
             // Findings of this target not fixed yet (the search misses the witness the probe shows):

@@ -71,6 +71,8 @@ enum JSONSeeds {
         ("difference-number-beyond-double", Array("[1e999,-1E+400]".utf8)),
         ("difference-utf16", [0x31, 0x00, 0x32, 0x00]),
         ("difference-utf16-bom", [0xFF, 0xFE, 0x31, 0x00]),
+        ("difference-bom-in-strings", Array("[\"\u{FEFF}a\",\"\\n\u{FEFF}b\",\"c\u{FEFF}\",{\"\u{FEFF}k\":1,\"k\":2}]".utf8)),
+        ("difference-integer-beyond-38-digits", Array("[555532345678901235679012345678901235689,-90071992545555555555555555555555555555555555555740993]".utf8)),
     ]
 
     static func all() -> [SeedCase] {

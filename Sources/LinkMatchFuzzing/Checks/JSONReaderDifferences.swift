@@ -43,6 +43,16 @@ enum JSONReaderDifferences {
             && foundation.unicodeScalars.filter { $0 != bom }.elementsEqual(core.unicodeScalars.filter { $0 != bom })
     }
 
+    /// Whether a string holds U+FEFF (then Foundation may have dropped some, above).
+    static func hasBOM(_ s: String) -> Bool { s.unicodeScalars.contains("\u{FEFF}") }
+
+    /// `s` with every U+FEFF left out. Objects with such keys are compared by these forms: which
+    /// U+FEFF Foundation drops depends on how the key was written (raw or escaped), which the value
+    /// no longer says, and keys that differ only there can become one key in Foundation's object.
+    static func bomless(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.filter { $0 != "\u{FEFF}" }))
+    }
+
     /// An integer of 39 digits or more: Foundation reads an integer beyond 64 bits as an
     /// NSDecimalNumber, whose 128-bit mantissa keeps about 38 digits (found by fuzz-json: a 39-digit
     /// integer came back with its last digit changed). Core keeps the text. Compared as `Double`s,

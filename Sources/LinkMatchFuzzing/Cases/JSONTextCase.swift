@@ -7,6 +7,7 @@ public struct JSONTextCase: Sendable, Equatable {
     /// The bytes the readers receive.
     public var text: [UInt8]
 
+    /// The case of these bytes, as they are.
     public init(text: [UInt8]) {
         self.text = text
     }
@@ -14,6 +15,7 @@ public struct JSONTextCase: Sendable, Equatable {
     /// Marks a raw text (the marker is not part of it).
     static let rawMarker: UInt8 = 0xFF
 
+    /// Decodes fuzzer bytes: the raw marker and a text, or generator choices. Total: never traps.
     public init(bytes: [UInt8]) {
         if bytes.first == Self.rawMarker {
             text = Array(bytes.dropFirst())

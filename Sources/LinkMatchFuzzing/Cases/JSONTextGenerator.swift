@@ -13,6 +13,8 @@ public enum JSONTextGenerator {
     /// business: a raw text can nest as deep as its length allows).
     static let maxDepth = 6
 
+    /// A text from the bytes `r` has left: an optional BOM, one value with whitespace around it, then
+    /// up to two pieces of damage.
     public static func read(_ r: inout ByteReader) -> [UInt8] {
         var out: [UInt8] = []
         if r.bool() { out += [0xEF, 0xBB, 0xBF] }

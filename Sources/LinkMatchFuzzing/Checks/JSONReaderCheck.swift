@@ -15,8 +15,10 @@ public enum JSONReaderCheck {
     /// The reader under test; replaceable so the tests can plant a mistake.
     public typealias Reader = @Sendable ([UInt8]) throws(JSONParseError) -> JSONValue
 
+    /// Core's `JSONParser.parse` with the default limits.
     public static let standardReader: Reader = { (text: [UInt8]) throws(JSONParseError) -> JSONValue in try JSONParser.parse(text) }
 
+    /// nil when the case passed; else what broke, with the case as readable JSON.
     public static func check(_ c: JSONTextCase, reader: Reader = standardReader) -> CheckFailure? {
         guard let problem = problem(c.text, reader: reader) else { return nil }
         return CheckFailure(target: .json, summary: problem, readable: readable(c))
@@ -223,6 +225,7 @@ struct DecimalText: Equatable {
 }
 
 extension JSONReaderCheck {
+    /// The case as JSON: the text (or its bytes in hex), each reader's answer, and the problem if any.
     public static func readableJSON(_ c: JSONTextCase) -> JSONValue {
         var pairs: [(String, JSONValue)] = []
         if let text = String(validating: c.text, as: UTF8.self) {
@@ -246,6 +249,7 @@ extension JSONReaderCheck {
         return ReadableJSON.object(pairs)
     }
 
+    /// `readableJSON`, pretty-printed (the twin's text).
     public static func readable(_ c: JSONTextCase) -> String { readableJSON(c).serialized(pretty: true) }
 
     /// Foundation's value as compact JSON, keys sorted (its dictionaries have no order of their own).

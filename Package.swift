@@ -21,7 +21,7 @@ import PackageDescription
 /// - AddressSanitizer: `-Xswiftc -sanitize=fuzzer,address`, one flag. With `--sanitize=fuzzer
 ///   --sanitize=address` swiftc keeps only the last flag and the Swift code gets no coverage; the
 ///   binary then refuses to run (FuzzCoverageProbe) instead of fuzzing blind.
-let fuzzTargets = ["differential", "document", "percent-encoding", "parser", "metamorphic", "external", "diagnostics", "diff"]
+let fuzzTargets = ["differential", "document", "percent-encoding", "parser", "metamorphic", "external", "diagnostics", "diff", "json"]
 
 func fuzzTargetName(_ name: String) -> String {
     "Fuzz" + name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()

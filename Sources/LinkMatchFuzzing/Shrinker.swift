@@ -273,6 +273,11 @@ public enum Shrinker {
                 let start = ParserCase(bytes: bytes)
                 guard ParserCheck.check(start) != nil else { return bytes }
                 return shrink(start, maxSteps: maxSteps) { ParserCheck.check($0) != nil }.encoded()
+            case .json:
+                let start = JSONTextCase(bytes: bytes)
+                guard JSONReaderCheck.check(start) != nil else { return bytes }
+                return minimize(start, maxSteps: maxSteps, candidates: { c in chunksRemoved(c.text).map(JSONTextCase.init(text:)) },
+                                stillFails: { JSONReaderCheck.check($0) != nil }).encoded()
             }
         } catch {
             return bytes

@@ -21,6 +21,7 @@ final class CorpusReplayTests: XCTestCase {
     func testExternalCorpus() throws { try replay(.external) }
     func testDiagnosticsCorpus() throws { try replay(.diagnostics) }
     func testDiffCorpus() throws { try replay(.diff) }
+    func testJSONCorpus() throws { try replay(.json) }
 
     /// A committed input is only useful if a reader can see what it is: every regression has a twin, and
     /// every twin (seeds and regressions) describes its input. Encoding the twin must give bytes that read

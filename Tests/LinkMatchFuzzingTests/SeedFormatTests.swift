@@ -30,6 +30,8 @@ final class SeedFormatTests: XCTestCase {
                     XCTAssertEqual(DiagnosticCase(bytes: again), DiagnosticCase(bytes: bytes), "case \(i)\n\(readable)")
                 case .diff:
                     XCTAssertEqual(DiffCase(bytes: again), DiffCase(bytes: bytes), "case \(i)\n\(readable)")
+                case .json:
+                    XCTAssertEqual(JSONTextCase(bytes: again), JSONTextCase(bytes: bytes), "case \(i)\n\(readable)")
                 }
             }
         }

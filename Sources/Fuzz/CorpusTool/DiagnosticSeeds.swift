@@ -35,7 +35,7 @@ enum DiagnosticSeeds {
         for variant in 0..<4 {
             add("shadowed-\(variant)", DiagnosticCase(entries: [[0, 0x29, 0x5A]], faults: [Fault(.shadowed, [0, UInt8(variant), 0, 1])]))
         }
-        for variant in 0..<3 { add("open-point-\(variant)", DiagnosticCase(entries: plain, faults: [Fault(.openPoint, [0, UInt8(variant), 0, 0])])) }
+        for variant in 0..<DiagnosticCase.openPointVariants { add("open-point-\(variant)", DiagnosticCase(entries: plain, faults: [Fault(.openPoint, [0, UInt8(variant), 0, 0])])) }
         for band in 0..<2 { add("size-\(band)", DiagnosticCase(entries: plain, faults: [Fault(.size, [0, UInt8(band), 0, 0])])) }
         // Each authoring mistake (a component `NOT `, `#` or `?q=` in a path, a raw character, a shadowed exclusion).
         for variant in 0..<7 { add("authoring-\(variant)", DiagnosticCase(entries: plain, faults: [Fault(.authoring, [0, UInt8(variant), 0, 0])])) }

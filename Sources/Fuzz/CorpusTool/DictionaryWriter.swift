@@ -40,6 +40,13 @@ enum DictionaryWriter {
         "\\u0000", "\\ud800", "\\\"", "1e999", "-0", "\u{FEFF}", "é",
     ]
 
+    /// JSON grammar tokens for the `json` target: every escape, number pieces, whitespace and breaks.
+    static let jsonGrammarTexts = [
+        "true", "false", "null", "[]", "{}", "\"\":", ",", "-", "0", "-0", ".5", "0.", "1e", "1E+", "e-", "1e999", "01", "+1",
+        "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u00e9", "\\uD83D\\uDE00", "\\ud800", "\\udc00", "\\x",
+        "\r\n", "\r", "\n", "\t", " ", "\u{FEFF}", "\u{E9}", "\u{2028}",
+    ]
+
     static func entries(for target: FuzzTarget) -> [Entry] {
         let names = VariableGenerator.referenceNames([])
         switch target {
@@ -58,6 +65,9 @@ enum DictionaryWriter {
             return (kinds + teams + hints).map { Entry(label: "fault \($0.kind.rawValue) \($0.params)", bytes: $0.encoded) }
         case .parser:
             return jsonTexts.map { Entry(label: "json \($0)", bytes: Array($0.utf8)) }
+        case .json:
+            // Raw texts (the 0xFF marker, JSONTextCase): the grammar's tokens and its near misses.
+            return jsonGrammarTexts.map { Entry(label: "json \($0.debugDescription)", bytes: Array($0.utf8)) }
         }
     }
 

@@ -22,6 +22,22 @@ enum DiffSeeds {
                                                              probes: ["https://example.com/buy/x", "https://example.com/BUY/x", "https://example.com/help?q=1", "https://example.com/old/x"]))
             }
         }
+        // Only a crossed URL shows this swap: the prefix of `/en_CA*`'s URL /en_CA with the rest of
+        // `/*_CA/pizza/*/slice`'s (/x_CA/pizza/x/slice) is decided by both rules.
+        let crossing = json(#"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"/*_CA/pizza/*/slice","exclude":true},{"/":"/en_CA*"}]}]}}"#)
+        add("handmade-swap-needs-crossed-path", DiffCase(aasa: crossing, edit: .swapAdjacentRules, probes: ["https://example.com/en_CA/pizza/x/slice"]))
+        // Rules that read URLs differently (E1, E2) edited in place and swapped: the descriptions
+        // must carry `caseSensitive` and `percentEncoded`, the proof must not compare them as equals.
+        let flags = json(#"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"/Abc%2Fd","percentEncoded":false,"caseSensitive":false},{"/":"/Abc","exclude":true},{"/":"/aBC"}]}]}}"#)
+        for edit in DiffCase.Edit.allCases where edit != .rewrite {
+            for r in 0..<3 {
+                add("handmade-flags-\(edit.name)-\(r)", DiffCase(aasa: flags, edit: edit, ruleByte: UInt8(r),
+                                                               probes: ["https://example.com/Abc", "https://example.com/abc", "https://example.com/Abc%2Fd", "https://example.com/abc/d"]))
+            }
+        }
+        // The same with `percentEncoded` (E2): /a%2Fb as written and /a/b decoded both match /a%2Fb.
+        let encodings = json(#"{"applinks":{"details":[{"appIDs":["\#(app)"],"components":[{"/":"/a%2Fb","exclude":true},{"/":"/a/b","percentEncoded":false}]}]}}"#)
+        add("handmade-swap-percent-encoded-variants", DiffCase(aasa: encodings, edit: .swapAdjacentRules, probes: ["https://example.com/a%2Fb", "https://example.com/a/b"]))
         for (i, c) in documents.enumerated() {
             let edit = DiffCase.Edit.allCases[i % DiffCase.Edit.allCases.count]
             // Findings of this target not fixed yet (the search misses the witness the probe shows):

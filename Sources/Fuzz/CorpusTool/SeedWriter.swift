@@ -42,6 +42,7 @@ enum SeedWriter {
                 (.external, conformance.map(SeedDerivation.document)),
                 (.diagnostics, DiagnosticSeeds.all()),
                 (.diff, DiffSeeds.all(documents: spec + conformance, realWorld: (realWorld?.cases ?? []).map(SeedDerivation.trimmedDocument))),
+                (.json, JSONSeeds.all()),
             ]
             // --only TARGET: rewrite one target's seeds and dictionary, leave the others as they are.
             let only = options.value("--only")

@@ -87,6 +87,9 @@ public struct DiagnosticCase: Sendable, Equatable {
         self.relations = relations
     }
 
+    /// How many open-point plantings there are (an `open-point` fault's second parameter picks one, by remainder).
+    public static var openPointVariants: Int { DiagnosticPlan.openPointRules.count }
+
     static let maxEntries = 3
     static let maxRules = 4
     static let maxFaults = 6

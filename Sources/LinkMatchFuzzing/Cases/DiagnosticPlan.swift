@@ -322,6 +322,14 @@ struct DiagnosticPlan {
         // The same as an exclusion before a rule that matches /terms/: exclude against match, a
         // warning (`/*` would be a catch-all, D11).
         ([[("/", .string("*/terms/*")), ("exclude", .bool(true))], [("/", .string("/terms/*"))]], [[.warning], []]),
+        // A rule before the open-point rule decides a URL the readings differ on: the lint writes out
+        // `""` as /x (where the reading empty-is-absent matches and LinkMatch's does not) and / (where
+        // the reading empty-matches-nothing does not match and LinkMatch's does). An exclusion of /x
+        // first decides /x under both readings (exclude), so only / is reported (an info); without the
+        // earlier rule both are (the first variant above).
+        ([[("/", .string("/x")), ("exclude", .bool(true))], [("/", .string(""))]], [[], [.info]]),
+        // The same with a rule that matches /x first: it decides /x under both readings (match).
+        ([[("/", .string("/x"))], [("/", .string(""))]], [[], [.info]]),
     ]
 
     mutating func plantOpenPoint(variant: Int, number k: Int) {

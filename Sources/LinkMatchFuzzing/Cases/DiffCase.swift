@@ -26,9 +26,34 @@ public struct DiffCase: Sendable, Equatable {
         /// swap changes every URL that reaches the rule, and only the reorder proof's scan of
         /// adjacent pairs stands between it and a wrong "proved unchanged".
         case swapOverlappingPair
+        /// OLD: a rule made case-sensitive, followed by its copy with `exclude` flipped, case-insensitive
+        /// and its pattern's letters in the other case (so the two overlap on the first's URLs);
+        /// NEW: the two swapped. Two overlapping rules with different flags: only the overlap proof's
+        /// refusal to compare rules that read URLs differently (E1) stands between the swap and a
+        /// wrong "proved unchanged".
+        case swapFlagVariants
+        /// NEW: an app no file lists yet added to one entry's `appIDs` (its changes: `app-added`).
+        case addApp
+        /// NEW: one entry's first app ID removed (`app-dropped` when no other entry lists it).
+        case dropApp
 
         /// Whether the edit keeps every decision by construction.
         public var keepsMeaning: Bool { self == .rewrite }
+
+        /// The cause the diff must give every change this edit makes, when each rule of the app is
+        /// written once (no two effective rules alike in OLD, nor in NEW) and OLD has no legacy
+        /// `paths` (NEW writes them as components, at other JSON paths); nil when the edit names no
+        /// single cause (a rewrite changes nothing; a duplicated rule or changed defaults may touch
+        /// several rules).
+        public var expectedCause: DiffCause? {
+            switch self {
+            case .swapAdjacentRules, .swapOverlappingPair, .swapFlagVariants: return .ruleMoved
+            case .flipExclude: return .ruleChanged
+            case .dropRule: return .ruleRemoved
+            // The app's listing decides these (DiffCauses): app-added or app-dropped where it changes.
+            case .rewrite, .duplicateRuleFirst, .changeDefaults, .addApp, .dropApp: return nil
+            }
+        }
 
         /// The name in readable twins.
         public var name: String {
@@ -40,6 +65,9 @@ public struct DiffCase: Sendable, Equatable {
             case .duplicateRuleFirst: return "duplicate-rule-first"
             case .changeDefaults: return "change-defaults"
             case .swapOverlappingPair: return "swap-overlapping-pair"
+            case .swapFlagVariants: return "swap-flag-variants"
+            case .addApp: return "add-app"
+            case .dropApp: return "drop-app"
             }
         }
     }
@@ -117,7 +145,7 @@ public struct DiffCase: Sendable, Equatable {
         let generated = (try? AASADocument.parse(Array(aasa.serialized().utf8)).document) ?? AASADocument()
         let pretty = a & 1 == 1
         let withRules = generated.entries.indices.filter { !generated.entries[$0].rules.isEmpty }
-        guard edit == .swapOverlappingPair, !withRules.isEmpty else {
+        guard edit == .swapOverlappingPair || edit == .swapFlagVariants, !withRules.isEmpty else {
             return (generated, reread(derive(generated, edit, Int(a), Int(b)), pretty: pretty))
         }
         let e = withRules[Int(a) % withRules.count]
@@ -127,6 +155,11 @@ public struct DiffCase: Sendable, Equatable {
         let current = EffectiveRule(rule: copy, entryIndex: e, ruleIndex: i,
                                     entryDefaults: old.entries[e].defaults, domainDefaults: old.defaults).exclude
         copy.fields.exclude = !current
+        if edit == .swapFlagVariants {
+            old.entries[e].rules[i].fields.caseSensitive = true
+            copy.fields.caseSensitive = false
+            copy.fields.path = copy.fields.path.map(otherCase)
+        }
         old.entries[e].rules.insert(copy, at: i + 1)
         old = reread(old, pretty: pretty)
         var new = old
@@ -164,10 +197,34 @@ public struct DiffCase: Sendable, Equatable {
             if let e { out.entries[e].rules.insert(out.entries[e].rules[b % out.entries[e].rules.count], at: 0) }
         case .changeDefaults:
             out.defaults.caseSensitive = !(old.defaults.caseSensitive ?? true)
-        case .swapOverlappingPair:
+        case .addApp:
+            if let e { out.entries[e].appIDs.append(addedApp) }
+        case .dropApp:
+            if let e, !out.entries[e].appIDs.isEmpty { out.entries[e].appIDs.removeFirst() }
+        case .swapOverlappingPair, .swapFlagVariants:
             break // derived with OLD, above
         }
         return out
+    }
+
+    /// The app `addApp` adds (no generated file lists it: its team ID is none the generator writes).
+    static let addedApp = "ADDED98765.com.example.added"
+
+    /// ASCII letters in the other case, outside `$(name)` references (a variable's name is not text).
+    static func otherCase(_ pattern: String) -> String {
+        var out = String.UnicodeScalarView()
+        var inName = false
+        var previous: Unicode.Scalar?
+        for c in pattern.unicodeScalars {
+            if previous == "$", c == "(" { inName = true } else if inName, c == ")" { inName = false }
+            previous = c
+            switch c.value {
+            case 0x41...0x5A where !inName: out.append(Unicode.Scalar(c.value + 0x20)!)
+            case 0x61...0x7A where !inName: out.append(Unicode.Scalar(c.value - 0x20)!)
+            default: out.append(c)
+            }
+        }
+        return String(out)
     }
 
     /// The document written as JSON (legacy `paths` as components) and parsed again.

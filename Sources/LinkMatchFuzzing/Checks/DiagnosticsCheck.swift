@@ -25,7 +25,8 @@ public struct StandardValidator: DiagnosticsValidator {
 /// (`app-id-format`, `wrong-type`, `unknown-key` with and without its hint, `unreachable-rule`,
 /// `catch-all`, `open-point`, `over-apple-size-limit`, `mixed-formats`, `both-app-id-forms`,
 /// `empty-components`, `legacy-apps-not-empty`, `duplicate-key`, `missing-app-id`) must appear
-/// where planted, and any other (`lint-budget`, `invalid-pattern`...) is a finding. Not planted:
+/// where planted, and any other (`lint-budget`, `invalid-pattern`...) is a finding. `validate` must
+/// also print them in the order docs/CLI.md states (`ValidateOrder`), on every file below. Not planted:
 /// the fatal load errors (the parser target covers them), `lint-skipped` (a 1 MB file per input
 /// would slow fuzzing a hundredfold), the variable codes (V2, V5, P4: their rules touch open points).
 ///
@@ -51,21 +52,30 @@ public enum DiagnosticsCheck {
         validator.diagnostics(bytes).map(ExpectedDiagnostic.init).sorted()
     }
 
+    /// What `validate` reports for the file `json` written as `bytes`, as a sorted multiset, and
+    /// whether it printed them in file order (`ValidateOrder`).
+    static func validated(_ validator: any DiagnosticsValidator, _ bytes: [UInt8], _ json: JSONValue) -> (found: [ExpectedDiagnostic], orderProblem: String?) {
+        let printed = validator.diagnostics(bytes)
+        return (printed.map(ExpectedDiagnostic.init).sorted(), ValidateOrder.problem(printed, in: json))
+    }
+
     public static func check(_ c: DiagnosticCase, engines: Engines) -> CheckFailure? {
         let validator = validator(engines)
         let (json, bytes, expected) = planted(c)
-        let actual = found(validator, bytes)
+        let (actual, order) = validated(validator, bytes, json)
         func failure(_ summary: String) -> CheckFailure {
             CheckFailure(target: .diagnostics, summary: summary, readable: readable(c, engines: engines))
         }
         if actual != expected { return failure("validate: " + difference(expected: expected, actual: actual)) }
+        if let order { return failure("validate's order: " + order) }
         for relation in DiagnosticRelations.all(json, c.relations) {
             let transformed = Array(relation.json.serialized(pretty: relation.pretty).utf8)
             // Only the size diagnostic may follow the byte count (D1).
             let want = (actual.filter { $0.code != "over-apple-size-limit" }.map(relation.remap)
                         + DiagnosticPlan.sizeExpectation(byteCount: transformed.count)).sorted()
-            let got = found(validator, transformed)
+            let (got, order) = validated(validator, transformed, relation.json)
             if got != want { return failure("\(relation.name) changed the diagnostics: " + difference(expected: want, actual: got)) }
+            if let order { return failure("validate's order after \(relation.name): " + order) }
         }
         return nil
     }

@@ -26,7 +26,9 @@ public struct StandardDiff: DiffUnderTest {
 ///   NEW, independently, and must give the two outcomes the witness claims, and they must differ;
 /// - an app "proved" unchanged has no witness when the diff is run again without its proofs;
 /// - a probe URL that the reference decides differently under OLD and NEW belongs to an app the diff
-///   reports as changed: never to an app "proved" unchanged, nor to one where the search found nothing.
+///   reports as changed: never to an app "proved" unchanged, nor to one where the search found nothing
+///   (the case's probes and their crossings, `crossed`);
+/// - the causes and the rules named are right (`DiffCauses`).
 public enum DiffCheck {
     /// The diff under test: the candidate's own, if it has one (a planted mistake), else `linkmatch diff`'s.
     static func differ(_ engines: Engines) -> any DiffUnderTest {
@@ -67,6 +69,7 @@ public enum DiffCheck {
             return nil
         }
         if let problem = witnessProblem(report) { return problem }
+        if let problem = DiffCauses.problem(report, old: old, new: new, edit: edit) { return problem }
         // The proofs against the search: a witness on an app the first run proved unchanged means
         // the proof is wrong (the witness is checked with the reference first).
         var searchOnly = DiffOptions(probeBudget: probeBudget)
@@ -77,7 +80,7 @@ public enum DiffCheck {
             guard case .provedSame(let why) = app.verdict, let w = other.changes.first?.witnesses.first else { continue }
             return "\(app.appID): proved unchanged (\(why)) but \(w.url) is \(w.old.rawValue) -> \(w.new.rawValue)"
         }
-        for text in probes {
+        for text in probes + crossed(probes) {
             guard let url = try? ParsedURL(text) else { continue }
             for app in report.apps {
                 let a = o.decide(url, appID: app.appID, domain: ""), b = n.decide(url, appID: app.appID, domain: "")
@@ -90,6 +93,25 @@ public enum DiffCheck {
             }
         }
         return nil
+    }
+
+    /// More probes, made here and not by the diff's own search: each probe's first one or two path
+    /// segments followed by the next probe's remaining segments, query and fragment. Where one
+    /// rule's prefix meets another rule's shape, only such a URL is decided by both.
+    static func crossed(_ probes: [String]) -> [String] {
+        let parts = probes.map { text -> (origin: String, segments: [Substring], rest: String)? in
+            guard let scheme = text.range(of: "://"), let slash = text[scheme.upperBound...].firstIndex(of: "/") else { return nil }
+            let end = text[slash...].firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+            return (String(text[..<slash]), text[slash..<end].split(separator: "/"), String(text[end...]))
+        }
+        var out: [String] = []
+        for (i, a) in parts.enumerated() {
+            guard let a, let b = parts[(i + 1) % parts.count], parts.count > 1 else { continue }
+            for k in 1...2 where k <= a.segments.count && k < b.segments.count {
+                out.append(a.origin + "/" + (a.segments.prefix(k) + b.segments.dropFirst(k)).joined(separator: "/") + b.rest)
+            }
+        }
+        return out
     }
 
     /// The case as pretty JSON: what decodes it (`aasa`, `edit`, `at`, `probes`), then the two files

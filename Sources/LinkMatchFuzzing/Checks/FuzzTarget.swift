@@ -23,6 +23,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// diff` reports no change for a rewrite, only witnesses the reference confirms, no proof the
     /// search contradicts, and a change wherever a probe URL changes decision (DiffCheck).
     case diff
+    /// One text for Core's JSON reader, generated to reach every branch of the grammar (or raw):
+    /// it agrees with Foundation's JSONSerialization but for the listed differences, and every
+    /// error's line and column are those of a plain count (JSONReaderCheck).
+    case json
 
     /// The registry: the type that decodes, checks and reads this target's cases.
     public var check: any FuzzCheck.Type {
@@ -35,6 +39,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .external: return ExternalCheck.self
         case .diagnostics: return DiagnosticsCheck.self
         case .diff: return DiffCheck.self
+        case .json: return JSONReaderCheck.self
         }
     }
 }

@@ -19,7 +19,7 @@ extension FuzzTarget {
         switch self {
         case .differential, .percentEncoding, .diagnostics: return 512
         case .metamorphic: return 1024
-        case .document, .external, .diff: return 4096
+        case .document, .external, .diff, .json: return 4096
         case .parser: return 49152
         }
     }
@@ -51,7 +51,7 @@ extension FuzzTarget {
     public var searchFlags: [String] {
         switch self {
         case .document, .differential: return ["-len_control=0"]
-        case .percentEncoding, .parser, .metamorphic, .external, .diagnostics, .diff: return []
+        case .percentEncoding, .parser, .metamorphic, .external, .diagnostics, .diff, .json: return []
         }
     }
 

@@ -101,22 +101,25 @@ public enum ParserCheck {
     public static func parseReadable(_ text: String) throws(SeedEncodingError) -> ParserSeed {
         let obj = try ReadableJSON.parse(text, what: "the parser case")
         if case .string(let s)? = obj["file"] { return .file(Array(s.utf8)) }
-        if case .string(let h)? = obj["fileHex"] {
-            var bytes: [UInt8] = []
-            let digits = Array(h.utf8)
-            guard digits.count % 2 == 0 else { throw SeedEncodingError("\"fileHex\" must have an even number of hex digits") }
-            var i = 0
-            while i < digits.count {
-                guard let hi = PercentCoding.hexValue(digits[i]), let lo = PercentCoding.hexValue(digits[i + 1]) else {
-                    throw SeedEncodingError("\"fileHex\" must hold hex digits only")
-                }
-                bytes.append(hi << 4 | lo)
-                i += 2
-            }
-            return .file(bytes)
-        }
+        if case .string(let h)? = obj["fileHex"] { return .file(try bytes(hex: h, key: "fileHex")) }
         if let aasa = obj["aasa"] { return .aasa(aasa) }
         throw SeedEncodingError("a parser case needs \"file\", \"fileHex\" or \"aasa\"")
+    }
+
+    /// The bytes a readable twin writes as hex digits (`"fileHex"`, the json case's `"textHex"`).
+    static func bytes(hex h: String, key: String) throws(SeedEncodingError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let digits = Array(h.utf8)
+        guard digits.count % 2 == 0 else { throw SeedEncodingError("\"\(key)\" must have an even number of hex digits") }
+        var i = 0
+        while i < digits.count {
+            guard let hi = PercentCoding.hexValue(digits[i]), let lo = PercentCoding.hexValue(digits[i + 1]) else {
+                throw SeedEncodingError("\"\(key)\" must hold hex digits only")
+            }
+            bytes.append(hi << 4 | lo)
+            i += 2
+        }
+        return bytes
     }
 }
 

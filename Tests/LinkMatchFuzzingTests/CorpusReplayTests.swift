@@ -2,6 +2,8 @@
 // Corpus/<target>/ (seeds/, merged/, regressions/) goes through its target's check with the standard
 // engines. Skipped: readable twins (X.json next to an input X), dictionaries, hidden files. The rule is
 // the same as scripts/fuzz-common.sh and FuzzEntry's CorpusFiles, written again here on purpose.
+// The full tier replays every input; the default tier every regression and an evenly spaced slice of
+// each target's seeds/ and merged/ (`sampled`), so every folder is touched on every run.
 import Foundation
 import LinkMatch
 import LinkMatchFuzzing
@@ -12,6 +14,8 @@ import XCTest
 
 final class CorpusReplayTests: XCTestCase {
     static let corpus = TestDataFolder.repositoryRoot.appendingPathComponent("Corpus")
+    /// Inputs of one seeds/ or merged/ folder replayed in the default tier.
+    static let sampleSize = 120
 
     func testDifferentialCorpus() throws { try replay(.differential) }
     func testDocumentCorpus() throws { try replay(.document) }
@@ -31,7 +35,8 @@ final class CorpusReplayTests: XCTestCase {
         for target in FuzzTarget.allCases {
             let targetFolder = Self.corpus.appendingPathComponent(target.rawValue)
             for part in ["seeds", "regressions"] {
-                let failures = Self.failures(try Self.inputs(in: targetFolder.appendingPathComponent(part))) { input in
+                let inputs = try Self.inputs(in: targetFolder.appendingPathComponent(part))
+                let failures = Self.failures(part == "regressions" ? inputs : TestTier.sample(inputs, atMost: Self.sampleSize)) { input in
                     guard let twin = FileManager.default.contents(atPath: input.path + ".json") else {
                         return part == "seeds" ? nil : "\(input.path) has no readable twin \(input.lastPathComponent).json"
                     }
@@ -82,12 +87,25 @@ final class CorpusReplayTests: XCTestCase {
         let seeds = inputs.filter { $0.path.contains("/\(target.rawValue)/seeds/") }
         // Guards against a replay that passes because it found nothing (moved folder, wrong rule).
         XCTAssertFalse(seeds.isEmpty, "no seeds under \(folder.path)/seeds")
-        let failures = Self.failures(inputs) { input in
+        let replayed = Self.sampled(inputs, of: target)
+        let failures = Self.failures(replayed) { input in
             guard let data = FileManager.default.contents(atPath: input.path) else { return "\(input.path): cannot read" }
             return Checks.run(target, [UInt8](data)).map { "\(input.path): \($0.summary)\n\($0.readable)" }
         }
         for failure in failures { XCTFail(failure) }
-        print("CorpusReplayTests: \(target.rawValue): \(inputs.count) inputs replayed, \(failures.count) failed")
+        print("CorpusReplayTests: \(target.rawValue): \(replayed.count) of \(inputs.count) inputs replayed (\(TestTier.current) tier), \(failures.count) failed")
+    }
+
+    /// What one target's replay runs in this tier: every regression, and of seeds/ and merged/ each
+    /// `TestTier.sample` (all in the full tier, `sampleSize` evenly spaced in the default tier).
+    static func sampled(_ inputs: [URL], of target: FuzzTarget) -> [URL] {
+        let sampledParts = ["seeds", "merged"]
+        func part(_ url: URL) -> String? { sampledParts.first { url.path.contains("/\(target.rawValue)/\($0)/") } }
+        var kept = inputs.filter { part($0) == nil }
+        for name in sampledParts {
+            kept += TestTier.sample(inputs.filter { part($0) == name }, atMost: sampleSize)
+        }
+        return kept.sorted { $0.path < $1.path }
     }
 
     /// `check` on every input, on all cores (the checks are pure), failures in path order.

@@ -7,15 +7,8 @@ import XCTest
 /// The external-program adapter used by `linkmatch fuzz`: the protocol codec, the child process
 /// (restarts, timeouts, big lines, chatty stderr) and ExternalEngine against our own engines.
 final class ExternalEngineTests: XCTestCase {
-    /// The built `linkmatch` (next to the test bundle; `swift test` builds every product).
-    var linkmatch: String {
-        #if os(macOS)
-        let dir = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent() ?? Bundle.main.bundleURL
-        #else
-        let dir = Bundle.main.bundleURL
-        #endif
-        return "'" + dir.appendingPathComponent("linkmatch").path + "'"
-    }
+    /// The built `linkmatch` (LinkMatchTool says where it is taken from).
+    var linkmatch: String { "'" + LinkMatchTool.executable.path + "'" }
 
     // MARK: - Protocol
 

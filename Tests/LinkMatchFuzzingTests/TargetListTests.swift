@@ -4,11 +4,11 @@
 // scripts/, .clusterfuzzlite/ or a workflow disagree.
 import Foundation
 import XCTest
+import LinkMatchTestData
 @testable import LinkMatchFuzzing
 
 final class TargetListTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = TestDataFolder.repositoryRoot
 
     var enumNames: [String] { FuzzTarget.allCases.map(\.rawValue) }
 

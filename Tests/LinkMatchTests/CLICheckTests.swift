@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `linkmatch check`: decisions per URL and app, and every failure path.
 final class CLICheckTests: XCTestCase {

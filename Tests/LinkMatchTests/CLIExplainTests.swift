@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `linkmatch explain`: the trace in words, for a match, an exclusion, nothing matched, and failures.
 final class CLIExplainTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `linkmatch fuzz`'s own behaviour as a peer's author meets it. The readings catalogue proven on
 /// itself (every reading found as exactly one class naming it, and two readings as two classes) is

@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// `linkmatch fuzz`: against a correct program, against deliberately wrong ones (disagreements are
 /// shrunk, grouped into classes, reported and accepted with --known), and against programs that
@@ -8,6 +9,10 @@ final class CLIFuzzTests: XCTestCase {
     var tool: String { "'" + LinkMatchTool.executable.path + "'" }
     /// The test program that answers with planted mistakes (the shipped `linkmatch` has none).
     var mutantTool: String { "'" + LinkMatchTool.corpusTool.path + "'" }
+    /// Generated cases of the runs against a wrong program (TestTier): the default tier runs the first
+    /// few, in which each mistake already shows as one class; shrinking each class is what costs.
+    static let noMatchCases = TestTier.budget(sample: "3", full: "12")
+    static let mutantCases = TestTier.budget(sample: "16", full: "50")
 
     func testAgreesWithTheOtherEngineThroughTheProtocol() throws {
         // Our compiled engine in-process against the reference engine behind the protocol.
@@ -45,7 +50,7 @@ final class CLIFuzzTests: XCTestCase {
     func testFindsShrinksAndReplaysAMutantsMistake() throws {
         // off-by-one-at-end: a deliberately wrong engine that ignores the last character of a text.
         let mutant = "\(mutantTool) conformance --mutant off-by-one-at-end"
-        let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", "50", "--shrinks", "1"])
+        let run = try LinkMatchTool.run(["fuzz", "--program", mutant, "--cases", Self.mutantCases, "--shrinks", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         let (header, readable, replay) = try firstClass(in: run.stdout)
         XCTAssertTrue(header.hasPrefix("class 1 (NEW"), header)
@@ -71,7 +76,7 @@ final class CLIFuzzTests: XCTestCase {
 
     func testGroupsDisagreementsIntoClassesWithCounts() throws {
         let run = try LinkMatchTool.withTemporaryDirectory { (dir: String) throws -> LinkMatchTool.Run in
-            let run = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--report", dir])
+            let run = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--report", dir])
             let lines = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
             XCTAssertFalse(lines.isEmpty, run.stdout)
             var total = 0
@@ -103,10 +108,10 @@ final class CLIFuzzTests: XCTestCase {
 
     func testKnownClassesAreNotReportedAgain() throws {
         try LinkMatchTool.withTemporaryDirectory { dir in
-            let first = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--report", dir])
+            let first = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--report", dir])
             XCTAssertEqual(first.status, 1, first.stdout)
             // The report's classes accepted: the same run finds nothing new and exits 0.
-            let again = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--known", dir + "/classes.jsonl"])
+            let again = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--known", dir + "/classes.jsonl"])
             XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
             XCTAssertTrue(again.stdout.contains(" 0 new, "), again.stdout)
             XCTAssertFalse(again.stdout.contains("(NEW"), again.stdout)
@@ -120,7 +125,7 @@ final class CLIFuzzTests: XCTestCase {
             let knownFile = dir + "/known.txt"
             try ("# accepted: the program reports match for no_match\n" + replays.joined(separator: "\n") + "\n")
                 .write(toFile: knownFile, atomically: true, encoding: .utf8)
-            let byReplay = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", "12", "--shrinks", "1", "--known", knownFile])
+            let byReplay = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--known", knownFile])
             XCTAssertEqual(byReplay.status, 0, byReplay.stdout + byReplay.stderr)
 
             // A known file that is not one is a usage problem (exit 2), not a silent pass.

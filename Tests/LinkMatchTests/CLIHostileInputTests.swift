@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

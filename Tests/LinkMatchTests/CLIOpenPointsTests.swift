@@ -1,5 +1,6 @@
 import XCTest
 import LinkMatch
+import LinkMatchTestData
 
 /// The open points through the command line: `open-points`, `validate` and `explain`.
 final class CLIOpenPointsTests: XCTestCase {

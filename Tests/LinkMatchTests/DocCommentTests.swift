@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LinkMatchTestData
 
 /// Every public declaration of the library modules has a `///` doc comment (issue 18, item 3): types,
 /// methods, properties, initializers, static members, the cases of public enums and the requirements
@@ -20,10 +21,7 @@ final class DocCommentTests: XCTestCase {
         "LinkMatchTooling": "Sources/Tooling",
     ]
 
-    static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().standardizedFileURL
-    }
+    static var repositoryRoot: URL { TestDataFolder.repositoryRoot.standardizedFileURL }
 
     func testEveryPublicDeclarationOfTheLibraryHasADocComment() throws {
         let root = Self.repositoryRoot

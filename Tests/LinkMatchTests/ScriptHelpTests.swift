@@ -1,10 +1,11 @@
 import Foundation
 import XCTest
+import LinkMatchTestData
 
 /// Every script with options answers `--help` with its usage on stdout and exit 0, and an unknown
 /// option with the usage on stderr and exit 2 (docs/FUZZING.md, each script's own usage text).
 final class ScriptHelpTests: XCTestCase {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestDataFolder.repositoryRoot
     /// Every tracked `scripts/*.sh` but two: fuzz-common.sh is sourced by the others, and
     /// swcutil-standin.sh stands in for Apple's swcutil, so it takes swcutil's command line, not ours.
     static let notCommands: Set<String> = ["fuzz-common", "swcutil-standin"]

@@ -1,13 +1,13 @@
 import Foundation
 import LinkMatch
+import LinkMatchTestData
 import XCTest
 
 /// The shipped `linkmatch` links no test data and offers no planted mistake: its target closure (from
 /// `swift package dump-package`) holds neither LinkMatchTestData nor LinkMatchMutants, the built binary
 /// names neither module, and `conformance --help` names readings but no mutant.
 final class ShippedCLITests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestDataFolder.repositoryRoot
 
     static let testOnlyModules = ["LinkMatchTestData", "LinkMatchMutants"]
 

@@ -317,5 +317,7 @@ if [[ -n $program && -s $run_dir/external-classes/classes.jsonl ]]; then
 fi
 echo "== summary (${run_dir#"$ROOT"/})"
 "$tool" run-summary "$run_dir" || true
-echo "total time: $((SECONDS / 60)) min $((SECONDS % 60)) s (builds, fuzzing, minimizing${merge:+ and merging}; ${#targets[@]} targets)"
+steps="builds, fuzzing, minimizing"
+((!merge)) || steps+=", merging"
+echo "total time: $((SECONDS / 60)) min $((SECONDS % 60)) s ($steps; ${#targets[@]} targets)"
 exit $((found ? 1 : 0))

@@ -1,6 +1,6 @@
 // How each fuzz target is run: the one place that knows it. scripts/ ask `fuzz-corpus-tool targets` and
 // `fuzz-corpus-tool target-flags` (Sources/Fuzz/CorpusTool/TargetCommands.swift) instead of keeping lists;
-// Package.swift keeps its own list of names (it cannot import this), and TargetListTests fails when the
+// Package.swift keeps its own list of names (it cannot import this), and FuzzTargetListTests fails when the
 // two, the Sources/Fuzz and Corpus folders or a list in scripts/, .clusterfuzzlite/ or a workflow disagree.
 
 extension FuzzTarget {

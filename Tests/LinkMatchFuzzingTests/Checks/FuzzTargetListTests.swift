@@ -7,7 +7,7 @@ import XCTest
 import LinkMatchTestData
 @testable import LinkMatchFuzzing
 
-final class TargetListTests: XCTestCase {
+final class FuzzTargetListTests: XCTestCase {
     static let root = TestDataFolder.repositoryRoot
 
     var enumNames: [String] { FuzzTarget.allCases.map(\.rawValue) }

@@ -4,7 +4,7 @@ import LinkMatchTestData
 
 /// `linkmatch diff`: exit codes (0 no change, 1 changed, 2 bad input), `--json` on every path, and
 /// the README example on TestData/diff-examples.
-final class DiffCommandTests: XCTestCase {
+final class CLIDiffTests: XCTestCase {
     static func example(_ name: String) -> String {
         TestDataFolder.root.appendingPathComponent("diff-examples").appendingPathComponent(name).path
     }

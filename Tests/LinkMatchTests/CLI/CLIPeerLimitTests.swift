@@ -7,7 +7,7 @@ import LinkMatchTestData
 /// Python's `re` backtrack exponentially gets an error reply after the peer's CPU budget, not a hang,
 /// and regex_matcher.known accepts that difference by its replay line. Without the guard the request
 /// below would run for years; `timeout` bounds the test either way.
-final class PeerLimitTests: XCTestCase {
+final class CLIPeerLimitTests: XCTestCase {
     static let peers = TestDataFolder.repositoryRoot.appendingPathComponent("examples/peers")
 
     /// The replay line of regex_matcher.known whose pattern is the backtracking example.

@@ -4,7 +4,7 @@ import LinkMatchTestData
 
 /// Document loading (SPEC.md D1–D12, C5, Q5, V1–V6): the model it builds and every diagnostic
 /// code the loader emits, each with its JSON path. Expected values are written by hand.
-final class SpecDocumentTests: XCTestCase {
+final class DocumentParserTests: XCTestCase {
     static let app = "ABCDE12345.com.example.app"
 
     // MARK: A clean file is silent

@@ -2,7 +2,7 @@ import XCTest
 import LinkMatch
 
 /// PatternParser (SPEC.md P1–P3) and VariableTable (V2, V4, V5), checked against hand-built ASTs.
-final class SpecPatternTests: XCTestCase {
+final class PatternParserTests: XCTestCase {
     // MARK: P1, P2 — elements
 
     func testP1WildcardsAndLiterals() throws {

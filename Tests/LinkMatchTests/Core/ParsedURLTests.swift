@@ -3,7 +3,7 @@ import LinkMatch
 
 /// ParsedURL (SPEC.md U1, U3–U5), PercentCoding (E3, section 14) and CaseFolding (E1), with
 /// expected values written by hand.
-final class SpecURLPartsTests: XCTestCase {
+final class ParsedURLTests: XCTestCase {
     // MARK: U1 — splitting
 
     func testU1QueryAndFragmentSplitting() throws {

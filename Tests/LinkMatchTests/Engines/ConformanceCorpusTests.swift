@@ -4,7 +4,7 @@ import LinkMatchTestData
 
 /// The public conformance corpus (139 cases observed with Apple's swcutil, 1 API convention we
 /// share), through every engine of the suite. SPEC.md lists any case we differ on; there are none.
-final class ConformanceTests: XCTestCase {
+final class ConformanceCorpusTests: XCTestCase {
     func testEveryEngineAgreesWithEveryCase() throws {
         let cases = try MatchCase.conformance()
         XCTAssertEqual(cases.count, 140)

@@ -6,7 +6,7 @@ import LinkMatchTestData
 /// Hostile and broken input (SPEC.md D1, D10, P3, U4, M1): every case ends in a typed error or a
 /// decision, never a crash or a hang, through every engine of the suite. No timing asserts:
 /// returning at all is the check.
-final class BadInputTests: XCTestCase {
+final class EngineBadInputTests: XCTestCase {
     static let app = "ABCDE12345.com.example.app"
 
     // MARK: Malformed JSON

@@ -6,9 +6,9 @@ import LinkMatchTestData
 /// its meaning gives no change, proved; each paired with a one-rule edit gives that change with a
 /// witness the test decides again with the reference engine. Timings are measured with a release
 /// build (docs/DIFF.md), not here.
-final class DiffRealWorldTests: XCTestCase {
+final class DocumentDiffRealWorldTests: XCTestCase {
     /// The files that parse (one real file has a trailing comma; it is compared as unparseable in
-    /// DiffCommandTests).
+    /// CLIDiffTests).
     func parsedFiles() throws -> [(name: String, document: AASADocument)] {
         try RealWorldFiles.all().compactMap { file in
             (try? AASADocument.parse(file.bytes)).map { (file.name, $0.document) }

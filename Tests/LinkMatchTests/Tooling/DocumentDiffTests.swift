@@ -3,7 +3,7 @@ import LinkMatch
 
 /// `DocumentDiff` on small documents written by hand: each expected verdict and cause is stated
 /// here, and every witness is decided again by the test with the reference engine on both files.
-final class DiffTests: XCTestCase {
+final class DocumentDiffTests: XCTestCase {
     static let app = "ABCDE12345.com.example.app"
 
     func document(_ components: String, defaults: String = "", variables: String = "") -> AASADocument {

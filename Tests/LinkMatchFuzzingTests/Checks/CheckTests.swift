@@ -1,6 +1,7 @@
 import LinkMatch
 @testable import LinkMatchFuzzing
 import LinkMatchMutants
+import LinkMatchTestData
 import XCTest
 
 /// Each check passes on correct code and fails on a planted mistake.
@@ -262,7 +263,8 @@ final class CheckTests: XCTestCase {
 
     func testChecksAreDeterministicAndPassOnTheStandardEngines() {
         var g = SeededBytes(seed: 99)
-        for _ in 0..<100 {
+        // The default tier (TestTier) checks the first 30 of the same seeded sequence.
+        for _ in 0..<TestTier.budget(sample: 30, full: 100) {
             let bytes = g.next(maxCount: 400)
             for target in FuzzTarget.allCases {
                 let first = Checks.run(target, bytes)

@@ -123,7 +123,9 @@ let package = Package(
             ],
             path: "Sources/CLI"
         ),
-        .target(name: "LinkMatchBench", dependencies: ["LinkMatch", "LinkMatchTestData"], path: "Sources/Bench"),
+        .target(name: "LinkMatchBench", dependencies: [
+            "LinkMatch", "LinkMatchTestData", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/Bench"),
         program("linkmatch", target: "LinkMatchProgram", entry: "LinkMatchCLI"),
         program("linkmatch-bench", target: "LinkMatchBenchProgram", entry: "LinkMatchBench"),
         .testTarget(name: "LinkMatchTests", dependencies: [

@@ -111,6 +111,9 @@ tool_build() {
     fi
     local log status=0
     log=$(mktemp)
+    # Said on stderr before it starts: on a fresh clone this debug build takes minutes, and a script that
+    # says nothing for that long looks hung (stdout stays the script's own output).
+    echo "building the corpus tool (swift build --product fuzz-corpus-tool, debug, .build): it names the targets and their flags" >&2
     (cd "$ROOT" && swift build --product fuzz-corpus-tool) >"$log" 2>&1 || status=$?
     if ((status != 0)); then
         cat "$log" >&2

@@ -75,6 +75,7 @@ while (($#)); do
     esac
     shift
 done
+echo "== fuzz.sh: first the corpus tool, then for each target its libFuzzer build (release, .build-fuzz${asan:+-asan}) and its fuzzing"
 load_targets || exit 2
 for target in ${targets[@]+"${targets[@]}"}; do
     is_target "$target" || { echo "unknown target $target (known: ${TARGETS[*]})" >&2; exit 2; }
@@ -248,7 +249,7 @@ progress_loop() { # target log total-seconds
 }
 
 for target in "${targets[@]}"; do
-    echo "== $target: building${asan:+ (ASan)}"
+    echo "== $target: building fuzz-$target (release, libFuzzer${asan:+, ASan}; minutes the first time)"
     bin=$(fuzz_build "$target" "$asan") || exit 2
     dir="$run_dir/$target"
     mkdir -p "$dir/start" "$dir/new" "$dir/artifacts" "$dir/tmp"
@@ -316,4 +317,7 @@ if [[ -n $program && -s $run_dir/external-classes/classes.jsonl ]]; then
 fi
 echo "== summary (${run_dir#"$ROOT"/})"
 "$tool" run-summary "$run_dir" || true
+steps="builds, fuzzing, minimizing"
+((!merge)) || steps+=", merging"
+echo "total time: $((SECONDS / 60)) min $((SECONDS % 60)) s ($steps; ${#targets[@]} targets)"
 exit $((found ? 1 : 0))

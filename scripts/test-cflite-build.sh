@@ -85,7 +85,7 @@ for target in "${TARGETS[@]}"; do
     else
         fail "$target.dict missing or different from Corpus/$target.dict"
     fi
-    # Exactly FuzzTarget's options file (its form is tested in TargetListTests): the section, fuzz.sh's
+    # Exactly FuzzTarget's options file (its form is tested in FuzzTargetListTests): the section, fuzz.sh's
     # max_len, the timeout and the target's search flags as option lines, nothing more.
     expected=$("$TOOL" target-options "$target")
     if [[ -f $OUT/$target.options ]] && [[ $(cat "$OUT/$target.options") == "$expected" ]] &&

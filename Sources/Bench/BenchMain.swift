@@ -2,6 +2,7 @@
 // and glibc fnmatch, all measured in the same run. Each number is the median of repeated samples
 // (ContinuousClock); ratios are other/compiled, so "x120" means the compiled engine is 120 times
 // faster. Usage: swift run -c release linkmatch-bench [--quick] [--real-world DIR] [--expanded-langs N] [--only TEXT]
+// [--profile N CELL] (BenchOptions; --help lists them)
 // Called from the C main of the `linkmatch-bench` executable (Sources/Programs/linkmatch-bench/main.c; why C:
 // Sources/Programs/include/linkmatch_program.h).
 import Foundation
@@ -13,36 +14,16 @@ public func linkmatchBenchMain(_ argc: CInt, _ argv: UnsafeMutablePointer<Unsafe
     runBenchmarks((1..<Int(max(argc, 1))).compactMap { argv[$0].map { String(cString: $0) } })
 }
 
-/// The whole benchmark run; returns the exit status (2: a usage error).
+/// The whole benchmark run with the options in `arguments` (BenchOptions); returns the exit status (2: a usage error).
 func runBenchmarks(_ arguments: [String]) -> CInt {
-    var quick = false
-    // Default: `TestData/real-world-aasa` in the repository (the copy the tests use too).
-    var realWorldDirectory = RealWorldFiles.folder.path
-    var expandedLangCount: Int?
+    let (parsed, status) = BenchOptions.read(arguments)
+    guard let options = parsed else { return status }
+    let quick = options.quick
+    let realWorldDirectory = options.realWorld
+    let expandedLangCount = options.expandedLangs
     // Only the rows whose name contains this (for profiling one row: callgrind, perf stat).
-    var only: String?
-    var profile: (iterations: Int, cell: String)?
-    func usage() -> CInt {
-        print("usage: linkmatch-bench [--quick] [--real-world DIR] [--expanded-langs N] [--only TEXT] [--profile N CELL]")
-        print("  CELL: match, decision, floor, compile, read, parse (the cells timed N times; the others once)")
-        return 2
-    }
-    var argumentIterator = arguments.makeIterator()
-    while let argument = argumentIterator.next() {
-        switch argument {
-        case "--quick": quick = true
-        case "--real-world": realWorldDirectory = argumentIterator.next() ?? realWorldDirectory
-        case "--expanded-langs": expandedLangCount = argumentIterator.next().flatMap { Int($0) }
-        case "--only": only = argumentIterator.next()
-        case "--profile":
-            // For callgrind / perf stat: every cell of kind CELL runs its body exactly N times, every
-            // other cell once, so two runs with different N differ only by (N2 - N1) x the cell's work.
-            guard let n = argumentIterator.next().flatMap({ Int($0) }), let cell = argumentIterator.next() else { return usage() }
-            profile = (n, cell)
-        default:
-            return usage()
-        }
-    }
+    let only = options.only
+    let profile = options.profileSetting
 
     func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
 

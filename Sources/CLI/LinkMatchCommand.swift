@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinkMatch
 
 /// `linkmatch`: decide, explain and validate universal links against an AASA file, speak the
 /// conformance protocol, and fuzz an external matcher against ours.
@@ -12,6 +13,8 @@ struct LinkMatchCommand: ParsableCommand {
         that cannot be run). Errors are one line, 'error [CODE] SUBJECT: message' (docs/CLI.md \
         lists the codes); with --json, also a JSON error object on stdout.
         """,
+        // ArgumentParser answers `--version` with this and exit 0.
+        version: LinkMatchVersion.current,
         subcommands: [CheckCommand.self, ExplainCommand.self, ValidateCommand.self,
                       ConformanceCommand.self, ScoreCommand.self, FuzzCommand.self, OpenPointsCommand.self,
                       ProbesCommand.self, DiffCommand.self]

@@ -1,6 +1,6 @@
 // The library example of docs/LIBRARY.md, the DocC article GettingStarted.md, README.md and the DocC
 // landing page. It is its own target (LinkReportExample) that depends on `LinkMatch` alone, so it
-// compiles with nothing a library user does not have; Tests/LinkMatchTests/LibraryExampleTests.swift
+// compiles with nothing a library user does not have; Tests/LinkMatchTests/Repository/LibraryExampleTests.swift
 // checks that the docs show this code and its real output.
 // LIBRARY EXAMPLE BEGIN
 import Foundation

@@ -92,9 +92,9 @@ final class BitNFA: Sendable {
 
     /// A variable's trie with at most this many states is copied into the pattern's own automaton.
     /// A part costs a few checks per unit beyond its words, which for a tiny trie is more than its
-    /// states cost inline (`$(one)*a*a*a*a*a*a*a*b` ran 2.5x slower with its one value as a part);
-    /// copying costs per compile instead, and copying up to 64 states made the metamorphic fuzzer,
-    /// which compiles a pattern for a handful of texts, execute 18% more instructions than 16.
+    /// states cost inline; copying costs per compile instead, which a caller that compiles a pattern
+    /// for a handful of texts (the metamorphic fuzzer) pays. 16 was the better of the limits tried
+    /// (docs/HISTORY.md, "Measured on the way").
     static let maxCopiedStates = 16
 
     /// A variable's values as BitNFA uses them: when small, their trie's states and edges below a
@@ -159,7 +159,8 @@ final class BitNFA: Sendable {
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
         if parts.isEmpty { return main.matches(text, work: &work) } // every trie copied in: one flat automaton
         // The same loop as BitAutomaton.matches, kept as a copy on purpose: one shared loop taking
-        // the step as a closure made the benchmark's automaton row 22% slower (2.18 -> 2.67 µs).
+        // the step as a closure was not specialized and slowed the automaton benchmark down
+        // (docs/HISTORY.md, "Measured on the way").
         let w = words
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * w) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }

@@ -181,14 +181,12 @@ enum PatternShape: String, Sendable, Equatable {
 /// A pattern's matching program; each case is one matching strategy.
 ///
 /// `.never` carries a word so that the pointers are stored as they are. Without it, Swift keeps the
-/// case in the spare high bits of the class pointer (`.automaton`'s had a bit set), and
-/// LeakSanitizer, which finds live objects by scanning memory for their addresses, missed every
-/// automaton kept in the compiled-parts cache and reported it as leaked at exit (the
-/// address-sanitizer fuzz builds, ClusterFuzzLite's included, once compiled parts were cached).
-/// A payload without spare bits makes Swift use a separate tag byte. A struct of optionals or of
-/// one `AnyObject` and a kind also stores plain pointers, but made the benchmark's glob rows about
-/// 14 ns slower (literal row 34 -> 48 ns; this enum: 34 ns). `CompiledPatternLayoutTests` checks the
-/// stored addresses.
+/// case in the spare high bits of the class pointer, and LeakSanitizer, which finds live objects by
+/// scanning memory for their addresses, takes a cached automaton for a leak (docs/HISTORY.md,
+/// "LeakSanitizer's blind spot"). A payload without spare bits makes Swift use a separate tag byte.
+/// A struct of optionals, or of one `AnyObject` and a kind, also stores plain pointers but slows the
+/// glob matchers down (docs/HISTORY.md, "Measured on the way"). `CompiledPatternLayoutTests` checks
+/// the stored addresses.
 enum MatchProgram: Sendable {
     case glob(GlobMatcher)
     case sequence(SequenceMatcher)

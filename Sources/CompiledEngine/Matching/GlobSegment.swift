@@ -87,7 +87,7 @@ extension GlobMatcher {
         /// middle segment, placed by searching (the first and last are pinned).
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool) -> Segment {
             // Element by element into reserved room: `append(contentsOf:)` of the caller's lazy map
-            // took an unspecialized path, hundreds of instructions per segment when a document is compiled.
+            // took an unspecialized path, a cost paid per segment when a document is compiled (docs/HISTORY.md, "Measured on the way").
             let labelStart = labels.count
             for label in run { labels.append(label) }
             let count = labels.count - labelStart

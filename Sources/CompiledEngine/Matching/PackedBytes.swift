@@ -25,7 +25,7 @@ enum PackedBytes {
         let base = pairs.count
         let count = wordCount(units.count)
         // Word by word (into room a caller may have reserved): `append(contentsOf: repeatElement(…))`
-        // took an unspecialized path, hundreds of instructions per call when a document is compiled.
+        // took an unspecialized path, a cost paid per call when a document is compiled (docs/HISTORY.md, "Measured on the way").
         for _ in 0..<count { pairs.append(0) }
         pairs.withUnsafeMutableBufferPointer { words in
             if count > 0, let start = words.baseAddress { write(units, into: start + base) }

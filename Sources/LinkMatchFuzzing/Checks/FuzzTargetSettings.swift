@@ -1,6 +1,6 @@
 // How each fuzz target is run: the one place that knows it. scripts/ ask `fuzz-corpus-tool targets` and
 // `fuzz-corpus-tool target-flags` (Sources/Fuzz/CorpusTool/TargetCommands.swift) instead of keeping lists;
-// Package.swift keeps its own list of names (it cannot import this), and TargetListTests fails when the
+// Package.swift keeps its own list of names (it cannot import this), and FuzzTargetListTests fails when the
 // two, the Sources/Fuzz and Corpus folders or a list in scripts/, .clusterfuzzlite/ or a workflow disagree.
 
 extension FuzzTarget {
@@ -25,7 +25,7 @@ extension FuzzTarget {
     }
 
     /// One input running longer than this is a hang. The engines' work is bounded, so even the reference's
-    /// worst case is far below it; AddressSanitizer makes everything about 3x slower.
+    /// worst case is far below it, with room for AddressSanitizer's slowdown.
     public static let timeoutSeconds = 10
 
     /// libFuzzer's -rss_limit_mb (also its per-allocation malloc limit): beyond this is an OOM finding.
@@ -36,15 +36,13 @@ extension FuzzTarget {
     /// `-len_control=0`: mutate up to -max_len from the first input. libFuzzer's default (100) starts at a
     /// few bytes and lets the length limit grow only after 100*log(limit) executions without a new corpus
     /// input, and every new coverage point restarts that wait. Our inputs are decoded into structured
-    /// cases (Cases/): a document with a `?*` path and a URL aimed at it needs about 40 bytes. Measured
-    /// from an empty corpus (docs/FUZZING.md, "Length control"): the planted mistakes took the document
-    /// target 0.1-7.5 s with 0 against 0.4-17 s with the default (qstar-as-star: 8.7k executions against
-    /// 216k), and the differential target about as long (within 0.1 s) or shorter.
+    /// cases (Cases/): a document with a `?*` path and a URL aimed at it needs a few dozen bytes. From
+    /// an empty corpus the document target found the planted mistakes sooner with 0 than with the
+    /// default, and the differential target as soon or sooner (docs/HISTORY.md, "Length control").
     /// Not for metamorphic: each input there runs many engine calls, longer inputs cost more, and its
-    /// qstar-as-star, which needs about 200k executions either way, was found less often in 60 s (9 of 14
-    /// seeds against 14 of 14). Not for external either: against examples/peers/regex_matcher.py (45 s,
-    /// seeds 1-3) it found 6, 4, 4 classes with 0 and 5, 5, 5 with the default (longer inputs mean more
-    /// requests to a slow peer per execution). parser and percent-encoding have no planted mistakes to
+    /// hardest planted mistake was found less often with 0. Not for external either: against a slow peer
+    /// (examples/peers/regex_matcher.py) longer inputs mean more requests per execution, and it found
+    /// no more classes with 0 (docs/HISTORY.md, "Measured on the way"). parser and percent-encoding have no planted mistakes to
     /// measure with, so they keep the default too; diagnostics has not been measured with 0 (its
     /// planted mistakes are found from the committed seeds, docs/FUZZING.md "diagnostics"), nor has diff
     /// (its planted mistakes are found from the committed seeds in seconds, docs/HISTORY.md).

@@ -41,8 +41,8 @@ public struct DiffCase: Sendable, Equatable {
         public var keepsMeaning: Bool { self == .rewrite }
 
         /// The cause the diff must give every change this edit makes, when each rule of the app is
-        /// written once (no two effective rules alike in OLD, nor in NEW) and OLD has no legacy
-        /// `paths` (NEW writes them as components, at other JSON paths); nil when the edit names no
+        /// written once (no two effective rules alike in OLD, nor in NEW) and OLD's rules are where NEW
+        /// writes them (no legacy `paths`, no skipped entry or component before one); nil when the edit names no
         /// single cause (a rewrite changes nothing; a duplicated rule or changed defaults may touch
         /// several rules).
         public var expectedCause: DiffCause? {

@@ -4,7 +4,8 @@ import LinkMatch
 /// - a whole-app cause exactly where the app's listing changed: `app-added` only for an app NEW
 ///   lists and OLD does not, `app-dropped` only for the reverse, and one of them whenever the
 ///   listing changed (both files parse in this target);
-/// - the edit's own cause (`DiffCase.Edit.expectedCause`) for every change it makes, where it names one;
+/// - the edit's own cause (`DiffCase.Edit.expectedCause`) for every change it makes, where it names one
+///   and each rule is at the same JSON path in both files;
 /// - each rule a change names is described as it is: the rule at that JSON path of its file, with
 ///   its effective `/`, `exclude`, `caseSensitive` and `percentEncoded` after defaults (C5),
 ///   resolved here from the document, not by the diff.
@@ -17,7 +18,7 @@ enum DiffCauses {
             let expected: DiffCause?
             if oldListed != newListed {
                 expected = oldListed ? .appDropped : .appAdded
-            } else if let cause = edit.expectedCause, writtenOnce(oldRules), writtenOnce(newRules), !hasLegacyPaths(old) {
+            } else if let cause = edit.expectedCause, writtenOnce(oldRules), writtenOnce(newRules), writtenWhereSerialized(old) {
                 expected = cause
             } else {
                 expected = nil
@@ -46,8 +47,17 @@ enum DiffCauses {
         "\(r.path.debugDescription) \(String(describing: r.query)) \(r.fragment.debugDescription) \(r.exclude) \(r.caseSensitive) \(r.percentEncoded)"
     }
 
-    static func hasLegacyPaths(_ d: AASADocument) -> Bool {
-        d.entries.contains { $0.rules.contains { $0.legacyPath != nil } }
+    /// Whether every rule of `d` sits at the JSON path NEW's rewrite gives it
+    /// (`applinks.details[e].components[r]`): not so for legacy `paths`, nor after an entry or a
+    /// component the parser skipped (a wrong type), and then one rule is at two paths in the two files.
+    static func writtenWhereSerialized(_ d: AASADocument) -> Bool {
+        for (e, entry) in d.entries.enumerated() {
+            for (r, rule) in entry.rules.enumerated()
+            where rule.sourcePath != JSONPath.index(JSONPath.member(JSONPath.index("applinks.details", e), "components"), r) {
+                return false
+            }
+        }
+        return true
     }
 
     /// The rule named must be at its path in the file, and its summary must say what the rule says.

@@ -13,7 +13,8 @@ final class CLIFuzzTests: XCTestCase {
         // Our compiled engine in-process against the reference engine behind the protocol.
         let run = try LinkMatchTool.run(["fuzz", "--program", "\(tool) conformance --engine reference", "--cases", "300", "--seed", "3"])
         XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
-        XCTAssertTrue(run.stdout.contains("300 cases,") && run.stdout.contains("0 disagreements, 0 program failures; 0 classes: 0 new, 0 known"),
+        XCTAssertTrue(run.stdout.contains("300 cases; requests: ") && run.stdout.contains(" 0 shrinking (0%, 0 shrunk)")
+                      && run.stdout.contains("0 disagreements (0 counted in a class already seen), 0 program failures; 0 classes (causes): 0 new, 0 known"),
                       run.stdout)
         XCTAssertTrue(run.stdout.contains("program started 1 time"), run.stdout)
     }

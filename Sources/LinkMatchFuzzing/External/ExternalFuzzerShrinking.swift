@@ -8,7 +8,8 @@ extension ExternalFuzzer {
     /// ends in the same small form. Last, non-ASCII characters are replaced by ASCII where the
     /// difference and its explanation survive (`CanonicalForms.asciiStandIns`).
     func shrink(_ request: ConformanceProtocol.Request, caseIndex: Int, mine: ConformanceProtocol.Reply,
-                theirs: ExternalEngine.Answer) -> Example {
+                theirs: ExternalEngine.Answer, budget: Int? = nil) -> Example {
+        let budget = budget ?? options.shrinkAttempts
         var attempts = 0
         var explanation = explanationKey(request, mine, theirs)
         func keeps(_ c: ConformanceProtocol.Request, _ a: ConformanceProtocol.Reply, _ b: ExternalEngine.Answer) -> Bool {
@@ -33,7 +34,7 @@ extension ExternalFuzzer {
         }
         // Shrink, rewrite into canonical forms (each kept when both answers stay the same), and
         // shrink again what the rewrites made removable.
-        var small = minimized(request, budget: options.shrinkAttempts)
+        var small = minimized(request, budget: budget)
         for round in 0..<2 {
             let (before, beforeTheirs) = ask([small])
             var changed = false
@@ -49,7 +50,7 @@ extension ExternalFuzzer {
                 }
             }
             guard changed, round == 0 else { break }
-            small = minimized(small, budget: options.shrinkAttempts / 4)
+            small = minimized(small, budget: budget / 4)
         }
         // ASCII wherever the difference survives it: all stand-ins at once, else one by one.
         for candidate in CanonicalForms.asciiStandIns(small) {
@@ -66,13 +67,14 @@ extension ExternalFuzzer {
                        shrinkAttempts: attempts)
     }
 
-    /// What explains a case cheaply, for shrinking: LinkMatch's error code when it refuses the
-    /// request, else the single readings that give the program's answer (`ReadingExplainer.singles`),
+    /// What explains a case cheaply, for shrinking: the single readings that give the program's
+    /// answer, else LinkMatch's error code when it refuses the request; the single readings that give the program's answer (`ReadingExplainer.singles`),
     /// looked for among `among` only (all readings when nil).
     func explanationKey(_ request: ConformanceProtocol.Request, _ mine: ConformanceProtocol.Reply,
                         _ theirs: ExternalEngine.Answer, among: Set<String>? = nil) -> Set<String> {
-        if case .error(_, let message) = mine { return ["rejected:" + ReadingExplainer.errorCode(message)] }
-        return Set(explainer.singles(request, theirs: DisagreementClass.label(theirs), among: among))
+        let singles = Set(explainer.singles(request, theirs: DisagreementClass.label(theirs), among: among))
+        if case .error(_, let message) = mine, singles.isEmpty { return ["rejected:" + ReadingExplainer.errorCode(message)] }
+        return singles
     }
 
     /// A shrink step keeps the explanation when at least one reading that explained the case before

@@ -5,7 +5,8 @@ import LinkMatch
 /// answer (match, exclude, no_match, or error) is the program's. The steps, in order:
 ///
 /// 1. **Rejections.** When LinkMatch refuses the request (`cannot read "aasa"`, `bad URL`) and the
-///    program decides, the class is LinkMatch's error code: one class per code the program ignores.
+///    program decides, and no single reading decides it as the program does, the class is
+///    LinkMatch's error code: one class per code the program ignores.
 /// 2. **Single readings** that explain the case. None: **pairs** (two readings composed,
 ///    `Readings.composed`). None either: unexplained (the class falls back to the features,
 ///    `DisagreementClassifier`).
@@ -54,10 +55,12 @@ public struct ReadingExplainer: Sendable {
     /// the program about sibling requests.
     public func explain(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
                         ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> Explanation {
-        if case .error(_, let message) = ours, case .decision = theirs { return .rejected(Self.errorCode(message)) }
         let target = DisagreementClass.label(theirs)
         let parsed = ConformanceProtocol.prepareDocument(request.aasa)
         var candidates: [[Reading]] = readings.filter { label(request, engine: $0.engine, parsed: parsed) == target }.map { [$0] }
+        // A request LinkMatch refuses that a reading decides as the program does (a bare `%` taken
+        // literally) is that reading's; else the class is LinkMatch's error code.
+        if case .error(_, let message) = ours, case .decision = theirs, candidates.isEmpty { return .rejected(Self.errorCode(message)) }
         if candidates.isEmpty {
             for (i, a) in readings.enumerated() {
                 for b in readings[(i + 1)...] {

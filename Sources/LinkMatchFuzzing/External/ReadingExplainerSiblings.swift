@@ -43,7 +43,8 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa)
+            + nonEmptyItemPatterns(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)
@@ -177,6 +178,29 @@ extension ReadingExplainer {
                                              with: .object(JSONObject(variables.members.map { JSONMember(key: renamed($0.key), value: $0.value) })))
         applinks = DocumentRewrite.replacing("details", in: applinks, with: renaming(details))
         return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))]
+    }
+
+    /// The document with every query item pattern `?*` (any non-empty value): a reading that empties
+    /// an item's value (it cuts the query elsewhere) then answers otherwise than one that only
+    /// compares the value differently (`query-decoded-before-split` against `percent-encoded-ignored`).
+    static func nonEmptyItemPatterns(_ aasa: JSONValue) -> [JSONValue] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        var changed = false
+        let entries = details.map { e -> JSONValue in
+            guard case .object(let entry) = e, case .array(let components)? = entry["components"] else { return e }
+            let rewritten = components.map { c -> JSONValue in
+                guard case .object(let o) = c, case .object(let items)? = o["?"], !items.members.isEmpty,
+                      items.members.allSatisfy({ if case .string(let p) = $0.value { return p != "?*" } else { return false } }) else { return c }
+                changed = true
+                let any = JSONObject(items.members.map { JSONMember(key: $0.key, value: .string("?*")) })
+                return .object(DocumentRewrite.replacing("?", in: o, with: .object(any)))
+            }
+            return .object(DocumentRewrite.replacing("components", in: entry, with: .array(rewritten)))
+        }
+        guard changed else { return [] }
+        return [.object(DocumentRewrite.replacing("applinks", in: top,
+                                                  with: .object(DocumentRewrite.replacing("details", in: applinks, with: .array(entries)))))]
     }
 
     /// The document with every empty `appIDs` holding another app: an `appID` beside it then counts

@@ -30,6 +30,7 @@ final class URLReadingsTests: XCTestCase {
             ("broken-reference-literal", #"[{"/":"/%24"}]"#, "https://example.com/%24", "match", "match"),
             ("broken-reference-literal", #"[{"/":"/a$b"}]"#, "https://example.com/a$b", "match", "match"),
             ("broken-reference-literal", #"[{"/":"/$(lang)"}]"#, "https://example.com/en", "match", "match"),
+            ("broken-reference-literal", #"[{"/":"/$(lang)$("}]"#, "https://example.com/en$(", "no_match", "match"),
             ("full-lowercase", #"[{"/":"/İx","caseSensitive":false,"percentEncoded":false}]"#, "https://example.com/i%CC%87x",
              "no_match", "match"),
             ("full-lowercase", #"[{"/":"/İx","caseSensitive":false,"percentEncoded":false}]"#, "https://example.com/%C4%B0x",

@@ -32,7 +32,7 @@ public struct FeatureCase: Sendable {
     static let features = ChoiceTable<Feature>(Feature.allCases.map { feature in
         switch feature {
         case .repeatedItem: return (feature, 3)
-        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback: return (feature, 2)
+        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback, .emptyQueryItems, .dottedCapitalI: return (feature, 2)
         default: return (feature, 1)
         }
     })
@@ -171,8 +171,9 @@ public struct FeatureCase: Sendable {
                           + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
             url = "/x?" + urlPick(["a%3D1", "a=1%26b=2", "b=2%26a=1", "a%3d1&a=1", "a=1%26a=2"])
         case .emptyQueryItems:
-            rules = [rule([("?", .object(JSONObject([JSONMember(key: pick(["", "id"]), value: .string(pick(["x", "7", "?*"])))])))])]
-            url = "/x?" + urlPick(["=x&&", "&=x", "=x&", "id=7&&", "&&", "=7&&id=7"])
+            // An item named "": only a matcher that keeps the empty pieces of `&&` sees it twice.
+            rules = [rule([("?", .object(JSONObject([JSONMember(key: "", value: .string(pick(["x", "?*"])))])))])]
+            url = "/x?" + urlPick(["=x&&", "&=x", "=x&", "=x"])
         case .valuelessItems:
             rules = [rule([("?", .object(JSONObject([JSONMember(key: "id", value: .string(pick(["7", "?*", "*", ""])))])))])]
             url = "/x?" + urlPick(["id=7&id", "id=7&id=", "id", "id=", "id&id=7"])
@@ -213,9 +214,9 @@ public struct FeatureCase: Sendable {
             url = urlPick([pattern, "/" + word, pattern + "x"])
         case .dottedCapitalI:
             // `İ` lowercases to two scalars in full mappings (E1 keeps it).
-            rules = [rule([("/", .string(pick(["/\u{130}x", "/i\u{307}x", "/\u{130}?"]))), ("caseSensitive", .bool(false)),
-                           ("percentEncoded", .bool(!flag))])]
-            url = "/" + Self.escaped(urlPick(["i\u{307}x", "\u{130}x", "ix", "I\u{307}x"]))
+            rules = [rule([("/", .string(pick(["/\u{130}x", "/i\u{307}x"]))), ("caseSensitive", .bool(false)),
+                           ("percentEncoded", .bool(false))])]
+            url = "/" + Self.escaped(urlPick(["i\u{307}x", "\u{130}x", "I\u{307}x"]))
         case .emptyPath:
             rules = [rule([("/", .string(""))]), rule([("/", .string("/\(word)")), ("exclude", .bool(true))])]
             url = urlPick(["", "/", "/\(Self.escaped(word))"])

@@ -351,19 +351,23 @@ public struct ExternalFuzzer {
                         continue
                     }
                 }
+                let pended = Pended(item: item, mine: mine[i], theirs: theirs[i],
+                                    among: signature.readings.isEmpty ? nil : Set(signature.readings))
                 guard mayShrink(tally), !stopShrinking() else {
-                    if let k = tally.pending.firstIndex(where: { $0.signature == signature }) {
+                    // One waiting difference per cause: the same signature, or a reading in common.
+                    if let k = tally.pending.firstIndex(where: {
+                        $0.signature == signature || !Set($0.signature.readings).isDisjoint(with: signature.readings)
+                    }) {
                         tally.pending[k].count += 1
                     } else {
                         // A difference some reading explains goes before the unexplained ones.
                         let at = signature.readings.isEmpty ? tally.pending.count
                             : tally.pending.firstIndex { $0.signature.readings.isEmpty } ?? tally.pending.count
-                        tally.pending.insert((signature, Pended(item: item, mine: mine[i], theirs: theirs[i]), 1), at: at)
+                        tally.pending.insert((signature, pended, 1), at: at)
                     }
                     continue
                 }
-                shrinkAndRecord(Pended(item: item, mine: mine[i], theirs: theirs[i]), signature: signature, count: 1,
-                                into: &tally, onEvent: onEvent, elapsed: elapsed)
+                shrinkAndRecord(pended, signature: signature, count: 1, into: &tally, onEvent: onEvent, elapsed: elapsed)
             }
         }
         // Waiting disagreements, as far as the share allows now.
@@ -384,6 +388,8 @@ public struct ExternalFuzzer {
         var item: (caseIndex: Int, request: ConformanceProtocol.Request)
         var mine: ConformanceProtocol.Reply
         var theirs: ExternalEngine.Answer
+        /// The readings (none seen) that explained it as found: the shrink keeps one of them.
+        var among: Set<String>? = nil
 
         var unshrunk: Example {
             Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request, ours: mine, theirs: theirs, shrinkAttempts: 0)
@@ -400,7 +406,7 @@ public struct ExternalFuzzer {
 
     func shrinkAndRecord(_ p: Pended, signature: DisagreementClass, count: Int, into tally: inout Tally,
                          onEvent: (Event) -> Void, elapsed: () -> Double, budget: Int? = nil) {
-        let example = shrink(p.item.request, caseIndex: p.item.caseIndex, mine: p.mine, theirs: p.theirs, budget: budget)
+        let example = shrink(p.item.request, caseIndex: p.item.caseIndex, mine: p.mine, theirs: p.theirs, budget: budget, among: p.among)
         tally.report.shrunk += 1
         tally.report.shrinkRequests += example.shrinkAttempts
         let key = classify(example)

@@ -8,10 +8,13 @@ extension ExternalFuzzer {
     /// ends in the same small form. Last, non-ASCII characters are replaced by ASCII where the
     /// difference and its explanation survive (`CanonicalForms.asciiStandIns`).
     func shrink(_ request: ConformanceProtocol.Request, caseIndex: Int, mine: ConformanceProtocol.Reply,
-                theirs: ExternalEngine.Answer, budget: Int? = nil) -> Example {
+                theirs: ExternalEngine.Answer, budget: Int? = nil, among: Set<String>? = nil) -> Example {
         let budget = budget ?? options.shrinkAttempts
         var attempts = 0
-        var explanation = explanationKey(request, mine, theirs)
+        // Kept among `among` when given (the readings not seen yet that explain the case as found),
+        // so that a shrink does not drift to a cause already seen that the case also holds.
+        var explanation = among.map { explanationKey(request, mine, theirs, among: $0) } ?? []
+        if explanation.isEmpty { explanation = explanationKey(request, mine, theirs) }
         func keeps(_ c: ConformanceProtocol.Request, _ a: ConformanceProtocol.Reply, _ b: ExternalEngine.Answer) -> Bool {
             guard Self.compare(a, b) == .disagree else { return false }
             guard !explanation.isEmpty else { return true }

@@ -35,6 +35,10 @@ extension ReadingExplainer {
             for literal in literalPatterns(r.aasa, key: "#").prefix(2) {
                 add(url: withoutFragment + "#" + FeatureCase.escaped(literal))
             }
+            // Every escaped or non-ASCII character of the path as `%61` (an escaped `a`): readings
+            // that decode answer as with `a`, one that compares as written sees three characters.
+            let standIns = escapedLetterStandIns(path)
+            if standIns != path { add(url: head + standIns + rest) }
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -178,6 +182,31 @@ extension ReadingExplainer {
                                              with: .object(JSONObject(variables.members.map { JSONMember(key: renamed($0.key), value: $0.value) })))
         applinks = DocumentRewrite.replacing("details", in: applinks, with: renaming(details))
         return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))]
+    }
+
+    /// `path` with each `%XX` run of one UTF-8 character, and each raw non-ASCII scalar, written `%61`.
+    static func escapedLetterStandIns(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let h = PercentCoding.hexValue(bytes[i + 1]),
+               PercentCoding.hexValue(bytes[i + 2]) != nil {
+                // A lead byte's escape with its continuation bytes' escapes after it.
+                let lead = h << 4 | PercentCoding.hexValue(bytes[i + 2])!
+                let count = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                out += Array("%61".utf8)
+                i += 3 * count
+            } else if bytes[i] >= 0x80 {
+                out += Array("%61".utf8)
+                i += 1
+                while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The document with every query item pattern `?*` (any non-empty value): a reading that empties

@@ -77,21 +77,31 @@ enum TextMisreadings {
         s.contains("%24") ? s.replacingOccurrences(of: "%24", with: escapedDollar) : s
     }
 
-    /// A pattern whose `$(` references are broken with every `$` literal; in a valid pattern, the
-    /// `$` that start no reference literal too (as on the text's side), references kept.
+    /// A pattern with every `$` that starts no whole reference literal (as on the text's side): a
+    /// reference is `$(name)` with a non-empty name holding no `$` or `(`; the others are kept.
     @Sendable static func brokenReferencesLiteral(_ source: String) -> String {
         guard source.contains("$") else { return escapedDollarsHidden(source) }
-        guard (try? PatternParser.parse(source)) != nil else { return dollarsHidden(source) }
         let scalars = Array(source.unicodeScalars)
         var out = String.UnicodeScalarView()
-        for (i, c) in scalars.enumerated() {
-            if c == "$", !(i + 1 < scalars.count && scalars[i + 1] == "(") {
-                out.append(contentsOf: dollar.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            guard scalars[i] == "$" else {
+                out.append(scalars[i])
+                i += 1
+                continue
+            }
+            if i + 1 < scalars.count, scalars[i + 1] == "(", let close = scalars[(i + 2)...].firstIndex(of: ")"), close > i + 2,
+               !scalars[(i + 2)..<close].contains(where: { $0 == "$" || $0 == "(" }) {
+                out.append(contentsOf: scalars[i...close])
+                i = close + 1
             } else {
-                out.append(c)
+                out.append(contentsOf: dollar.unicodeScalars)
+                i += 1
             }
         }
-        return escapedDollarsHidden(String(out))
+        let rewritten = escapedDollarsHidden(String(out))
+        // A reference LinkMatch still refuses (a name it does not accept) stays broken: literal.
+        return (try? PatternParser.parse(rewritten)) != nil ? rewritten : dollarsHidden(source)
     }
 
     // MARK: - E1

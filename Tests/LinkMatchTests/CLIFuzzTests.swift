@@ -94,12 +94,30 @@ final class CLIFuzzTests: XCTestCase {
             // Classes count every disagreement, far fewer classes than disagreements.
             XCTAssertTrue(run.stdout.contains("\(total) disagreements"), "\(total)\n\(run.stdout)")
             XCTAssertLessThan(lines.count * 3, total, run.stdout)
+
             let report = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
             XCTAssertTrue(report.hasPrefix("# linkmatch fuzz report"), report)
             XCTAssertTrue(report.contains("| 1 | **new** |"), report)
             return run
         }
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+    }
+
+    /// Look first (issue 29): against a program that deviates by one reading, the first difference
+    /// is shrunk and names the class; every later one is counted there as found, without shrinking.
+    func testLooksBeforeItShrinks() throws {
+        let run = try LinkMatchTool.run(["fuzz", "--program", "\(tool) conformance --reading no-parent-path", "--cases", "60", "--seed", "1"])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        func number(_ pattern: Regex<(Substring, Substring)>) throws -> Int {
+            try XCTUnwrap(run.stdout.firstMatch(of: pattern).flatMap { Int($0.1) }, run.stdout)
+        }
+        let total = try number(/; (\d+) disagreements/)
+        let counted = try number(/\((\d+) counted in a class already seen\)/)
+        let shrunk = try number(/, (\d+) shrunk\)/)
+        XCTAssertGreaterThan(total, 5, run.stdout)
+        XCTAssertEqual(shrunk, 1, run.stdout)
+        XCTAssertEqual(counted, total - 1, run.stdout)
+        XCTAssertTrue(run.stdout.contains("1 classes (causes): 1 new, 0 known"), run.stdout)
     }
 
     func testKnownClassesAreNotReportedAgain() throws {

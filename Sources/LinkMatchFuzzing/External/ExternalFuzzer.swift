@@ -297,6 +297,9 @@ public struct ExternalFuzzer {
         /// Disagreements of no class seen yet, waiting for the shrinking share: one per signature,
         /// with the number of others of that signature met meanwhile.
         var pending: [(signature: DisagreementClass, item: Pended, count: Int)] = []
+        /// Shrinks of feature cases kept on a reading not seen that ended in another class
+        /// (`ExternalFuzzer.look`): after `coincidenceTries` the reading is not tried so again.
+        var coincidenceTries: [String: Int] = [:]
 
         public init() {}
     }
@@ -409,8 +412,11 @@ public struct ExternalFuzzer {
         let example = shrink(p.item.request, caseIndex: p.item.caseIndex, mine: p.mine, theirs: p.theirs, budget: budget, among: p.among)
         tally.report.shrunk += 1
         tally.report.shrinkRequests += example.shrinkAttempts
-        let key = classify(example)
+        let key = classify(example, preferring: Set(tally.report.classes.flatMap(\.key.readings) + options.known.flatMap(\.readings)))
         tally.report.shrinkRequests += lastExplainRequests.take()
+        if let among = p.among, !among.contains(where: key.readings.contains) {
+            for name in among { tally.coincidenceTries[name, default: 0] += 1 }
+        }
         tally.shrunkBySignature[signature, default: []].append(key)
         record(key, example, into: &tally, onEvent: onEvent, at: elapsed())
         for _ in 1..<max(1, count) { record(key, p.unshrunk, into: &tally, onEvent: onEvent, at: elapsed()) }
@@ -454,8 +460,8 @@ public struct ExternalFuzzer {
 
     /// The class of a minimized difference: what explains it (`ReadingExplainer`), else its
     /// features (`DisagreementClassifier`). The explainer's sibling requests count as shrinking.
-    func classify(_ example: Example) -> DisagreementClass {
-        Self.classify(example.shrunk, ours: example.ours, theirs: example.theirs, explainer: explainer) { requests in
+    func classify(_ example: Example, preferring: Set<String> = []) -> DisagreementClass {
+        Self.classify(example.shrunk, ours: example.ours, theirs: example.theirs, explainer: explainer, preferring: preferring) { requests in
             lastExplainRequests.add(requests.count)
             return ask(requests).1
         }
@@ -463,10 +469,10 @@ public struct ExternalFuzzer {
 
     /// The class of a difference between `ours` and `theirs` on `request` (see `classify(_:)`).
     public static func classify(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
-                                explainer: ReadingExplainer,
+                                explainer: ReadingExplainer, preferring: Set<String> = [],
                                 ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> DisagreementClass {
         if case .failure = theirs { return DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs)) }
-        switch explainer.explain(request, ours: ours, theirs: theirs, ask: ask) {
+        switch explainer.explain(request, ours: ours, theirs: theirs, preferring: preferring, ask: ask) {
         case .rejected(let code):
             return DisagreementClass(rejected: code)
         case .readings(let names):

@@ -53,7 +53,11 @@ public struct ReadingExplainer: Sendable {
 
     /// The explanation of a difference: `ours` and `theirs` are both answers on `request`, `ask` asks
     /// the program about sibling requests.
+    /// `preferring`: readings already found to explain other differences of the program; where the
+    /// siblings leave such a candidate, the ones not found are dropped (a cause known to be present
+    /// explains the case as well as a new one).
     public func explain(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
+                        preferring: Set<String> = [],
                         ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> Explanation {
         let target = DisagreementClass.label(theirs)
         let parsed = ConformanceProtocol.prepareDocument(request.aasa)
@@ -74,6 +78,8 @@ public struct ReadingExplainer: Sendable {
         if candidates.count > 1 {
             candidates = discriminated(request, candidates: candidates, engines: engines, ask: ask)
         }
+        let found = candidates.filter { $0.allSatisfy { preferring.contains($0.name) } }
+        if !found.isEmpty { candidates = found }
         return .readings(mostSpecific(candidates, request: request).map(\.name))
     }
 

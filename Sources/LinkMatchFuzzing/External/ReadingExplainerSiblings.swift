@@ -35,10 +35,10 @@ extension ReadingExplainer {
             for literal in literalPatterns(r.aasa, key: "#").prefix(2) {
                 add(url: withoutFragment + "#" + FeatureCase.escaped(literal))
             }
-            // Every escaped or non-ASCII character of the path as `%61` (an escaped `a`): readings
+            // Every escaped or non-ASCII character after the host as `%61` (an escaped `a`): readings
             // that decode answer as with `a`, one that compares as written sees three characters.
-            let standIns = escapedLetterStandIns(path)
-            if standIns != path { add(url: head + standIns + rest) }
+            let standIns = escapedLetterStandIns(tail)
+            if standIns != tail { add(url: head + standIns) }
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -184,9 +184,9 @@ extension ReadingExplainer {
         return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))]
     }
 
-    /// `path` with each `%XX` run of one UTF-8 character, and each raw non-ASCII scalar, written `%61`.
-    static func escapedLetterStandIns(_ path: String) -> String {
-        let bytes = Array(path.utf8)
+    /// `text` with each `%XX` run of one UTF-8 character, and each raw non-ASCII scalar, written `%61`.
+    static func escapedLetterStandIns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {

@@ -104,9 +104,9 @@ final class CLIFuzzTests: XCTestCase {
     }
 
     /// Look first (issue 29): against a program that deviates by one reading, the first difference
-    /// is shrunk and names the class; every later one is counted there as found, without shrinking.
+    /// is shrunk and names the class; nearly every later one is counted there as found, unshrunk.
     func testLooksBeforeItShrinks() throws {
-        let run = try LinkMatchTool.run(["fuzz", "--program", "\(tool) conformance --reading no-parent-path", "--cases", "60", "--seed", "1"])
+        let run = try LinkMatchTool.run(["fuzz", "--program", "\(tool) conformance --reading no-parent-path", "--cases", "150", "--seed", "1"])
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
         func number(_ pattern: Regex<(Substring, Substring)>) throws -> Int {
             try XCTUnwrap(run.stdout.firstMatch(of: pattern).flatMap { Int($0.1) }, run.stdout)
@@ -114,9 +114,11 @@ final class CLIFuzzTests: XCTestCase {
         let total = try number(/; (\d+) disagreements/)
         let counted = try number(/\((\d+) counted in a class already seen\)/)
         let shrunk = try number(/, (\d+) shrunk\)/)
-        XCTAssertGreaterThan(total, 5, run.stdout)
-        XCTAssertEqual(shrunk, 1, run.stdout)
-        XCTAssertEqual(counted, total - 1, run.stdout)
+        XCTAssertGreaterThan(total, 12, run.stdout)
+        // The first, plus at most a few feature cases that a reading not seen explains too
+        // (`ExternalFuzzer.coincidenceTries`), shrunk to tell a coincidence from a new cause.
+        XCTAssertLessThanOrEqual(shrunk, 4, run.stdout)
+        XCTAssertGreaterThanOrEqual(3 * counted, 2 * total, run.stdout)
         XCTAssertTrue(run.stdout.contains("1 classes (causes): 1 new, 0 known"), run.stdout)
     }
 

@@ -32,7 +32,7 @@ public struct FeatureCase: Sendable {
     static let features = ChoiceTable<Feature>(Feature.allCases.map { feature in
         switch feature {
         case .repeatedItem: return (feature, 3)
-        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback, .emptyQueryItems, .dottedCapitalI: return (feature, 2)
+        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback, .emptyQueryItems, .dottedCapitalI, .brokenReference: return (feature, 2)
         default: return (feature, 1)
         }
     })
@@ -211,7 +211,7 @@ public struct FeatureCase: Sendable {
         case .brokenReference:
             let pattern = pick(["/$(", "/a$(b", "/$()", "/$(a(b)", "/$(a$b)"])
             rules = [rule([("/", .string(pattern))])]
-            url = urlPick([pattern, "/" + word, pattern + "x"])
+            url = urlPick([pattern, pattern, "/" + word])
         case .dottedCapitalI:
             // `İ` lowercases to two scalars in full mappings (E1 keeps it).
             rules = [rule([("/", .string(pick(["/\u{130}x", "/i\u{307}x"]))), ("caseSensitive", .bool(false)),

@@ -82,10 +82,13 @@ extension ExternalFuzzer {
 
     /// A shrink step keeps the explanation when at least one reading that explained the case before
     /// it still does (readings that explained the bigger case by coincidence may drop out; the
-    /// ones left are checked again at the next step), and a rejection keeps its error code. A case
+    /// ones left are checked again at the next step), a rejection keeps its error code, and neither
+    /// turns into the other. A case
     /// no single reading explains shrinks freely (checking that no reading starts explaining it
     /// would cost every reading per step).
     static func keepsExplanation(from before: Set<String>, to after: Set<String>) -> Bool {
-        before.isEmpty || !after.isEmpty
+        // A reading's case does not drift into a rejection (a shrink that breaks the URL), nor back.
+        func rejection(_ key: Set<String>) -> Bool { key.contains { $0.hasPrefix("rejected:") } }
+        return before.isEmpty || (!after.isEmpty && rejection(before) == rejection(after))
     }
 }

@@ -31,8 +31,8 @@ public struct FeatureCase: Sendable {
     /// `RuleReach` so that each item stays well above 1% of cases).
     static let features = ChoiceTable<Feature>(Feature.allCases.map { feature in
         switch feature {
-        case .repeatedItem: return (feature, 3)
-        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback, .emptyQueryItems, .dottedCapitalI, .brokenReference: return (feature, 2)
+        case .repeatedItem, .plusInQuery: return (feature, 3)
+        case .notSpacing, .leadingStar, .absentItem, .appIDFallback, .emptyQueryItems, .dottedCapitalI, .brokenReference, .escapedQuerySplitters: return (feature, 2)
         default: return (feature, 1)
         }
     })

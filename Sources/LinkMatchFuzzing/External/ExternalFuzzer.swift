@@ -343,6 +343,8 @@ public struct ExternalFuzzer {
                     // Always shrunk in the end (now, or when the share allows): a reading not seen
                     // yet is most likely a new cause. Waits as one with the others it explains.
                     signature = DisagreementClass(readings: names, ours: "new", theirs: "new")
+                case .coincidence(let names):
+                    signature = DisagreementClass(readings: names, ours: "coincidence", theirs: "coincidence")
                 case .unexplained:
                     // Unexplained as found: the first `--shrinks` of a signature (its features and
                     // answers) are shrunk, the rest counted where those went.
@@ -363,9 +365,10 @@ public struct ExternalFuzzer {
                     }) {
                         tally.pending[k].count += 1
                     } else {
-                        // A difference some reading explains goes before the unexplained ones.
-                        let at = signature.readings.isEmpty ? tally.pending.count
-                            : tally.pending.firstIndex { $0.signature.readings.isEmpty } ?? tally.pending.count
+                        // A difference a new reading explains goes first, then one a seen reading may
+                        // explain by coincidence, then the unexplained ones.
+                        func rank(_ key: DisagreementClass) -> Int { key.readings.isEmpty ? 2 : key.ours == "coincidence" ? 1 : 0 }
+                        let at = tally.pending.firstIndex { rank($0.signature) > rank(signature) } ?? tally.pending.count
                         tally.pending.insert((signature, pended, 1), at: at)
                     }
                     continue

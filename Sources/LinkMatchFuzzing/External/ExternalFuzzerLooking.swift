@@ -43,6 +43,9 @@ extension ExternalFuzzer {
         /// No seen class does, but these readings of the catalogue (none seen) give the program's
         /// answer: most likely a new cause, to be shrunk.
         case newReadings([String])
+        /// A seen reading explains this feature case, but so do these readings not seen yet: shrunk
+        /// (after the `newReadings` ones) to tell a coincidence from a new cause.
+        case coincidence([String])
         /// Nothing seen accounts for it and no single reading explains it.
         case unexplained
     }
@@ -58,11 +61,13 @@ extension ExternalFuzzer {
             // seen explain it too, it is shrunk keeping one of them, a few times per reading.
             guard Self.isFeatureCase(request), key.readings.count == 1 else { return .seen(key) }
             let seenNames = Set(tally.report.classes.flatMap(\.key.readings) + options.known.flatMap(\.readings))
+            // A reading that generalizes a seen one adds no cause (the specificity rule drops it).
             let unseen = explainer.readings.filter {
-                !seenNames.contains($0.name) && tally.coincidenceTries[$0.name, default: 0] < Self.coincidenceTries
+                !seenNames.contains($0.name) && seenNames.isDisjoint(with: $0.generalizes)
+                    && tally.coincidenceTries[$0.name, default: 0] < Self.coincidenceTries
                     && cache.label(request, name: $0.name, engine: $0.engine) == target
             }.map(\.name)
-            return unseen.isEmpty ? .seen(key) : .newReadings(unseen.sorted())
+            return unseen.isEmpty ? .seen(key) : .coincidence(unseen.sorted())
         }
         let names = explainer.readings.filter { cache.label(request, name: $0.name, engine: $0.engine) == target }.map(\.name)
         return names.isEmpty ? .unexplained : .newReadings(names.sorted())

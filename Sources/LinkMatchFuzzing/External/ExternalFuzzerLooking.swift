@@ -62,10 +62,12 @@ extension ExternalFuzzer {
             guard Self.isFeatureCase(request), key.readings.count == 1 else { return .seen(key) }
             let seenNames = Set(tally.report.classes.flatMap(\.key.readings) + options.known.flatMap(\.readings))
             // A reading that generalizes a seen one adds no cause (the specificity rule drops it).
-            let unseen = explainer.readings.filter {
-                !seenNames.contains($0.name) && seenNames.isDisjoint(with: $0.generalizes)
-                    && tally.coincidenceTries[$0.name, default: 0] < Self.coincidenceTries
-                    && cache.label(request, name: $0.name, engine: $0.engine) == target
+            // Nor does one a seen reading generalizes (the seen one explains all its cases).
+            let unseen = explainer.readings.filter { r in
+                !seenNames.contains(r.name) && seenNames.isDisjoint(with: r.generalizes)
+                    && !seenNames.contains(where: { Readings.named($0)?.generalizes.contains(r.name) ?? false })
+                    && tally.coincidenceTries[r.name, default: 0] < Self.coincidenceTries
+                    && cache.label(request, name: r.name, engine: r.engine) == target
             }.map(\.name)
             return unseen.isEmpty ? .seen(key) : .coincidence(unseen.sorted())
         }
@@ -129,6 +131,13 @@ extension ExternalFuzzer {
     static func base(of key: DisagreementClass, among classes: [DisagreementClass]) -> DisagreementClass? {
         if key.readings.count > 1 {
             return classes.filter { $0.readings.count == 1 && key.readings.contains($0.readings[0]) }.min()
+        }
+        // A reading found beside one that generalizes it (`defaults-ignored` beside
+        // `entry-defaults-ignored`): the general one is the cause, the special cases its variants.
+        if key.readings.count == 1 {
+            return classes.filter { c in
+                c.readings.count == 1 && (Readings.named(c.readings[0])?.generalizes.contains(key.readings[0]) ?? false)
+            }.min()
         }
         guard key.isUnexplained, !key.rules.isEmpty else { return nil }
         let mine = Set(key.rules)

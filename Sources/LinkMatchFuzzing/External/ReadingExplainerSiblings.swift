@@ -35,6 +35,15 @@ extension ReadingExplainer {
             for literal in literalPatterns(r.aasa, key: "#").prefix(2) {
                 add(url: withoutFragment + "#" + FeatureCase.escaped(literal))
             }
+            // The query's items in reverse order: readings that keep the first, the last, or the
+            // items with a value of a repeated name answer differently.
+            if let q = r.url.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "#", maxSplits: 1).first {
+                let pieces = q.split(separator: "&", omittingEmptySubsequences: false)
+                if pieces.count > 1 {
+                    let reversed = pieces.reversed().joined(separator: "&")
+                    if let range = r.url.range(of: "?" + q) { add(url: r.url.replacingCharacters(in: range, with: "?" + reversed)) }
+                }
+            }
             // Every escaped or non-ASCII character after the host as `%61` (an escaped `a`): readings
             // that decode answer as with `a`, one that compares as written sees three characters.
             let standIns = escapedLetterStandIns(tail)

@@ -74,6 +74,11 @@ final class DisagreementClassTests: XCTestCase {
         XCTAssertEqual(ExternalFuzzer.base(of: pair, among: [single, pair]), single)
         XCTAssertNil(ExternalFuzzer.base(of: single, among: [single, pair, other]))
         XCTAssertNil(ExternalFuzzer.base(of: pair, among: [pair]))
+        // A special case found beside the reading that generalizes it (declared in the catalogue).
+        let general = DisagreementClass(readings: ["defaults-ignored"], ours: "any", theirs: "any")
+        let special = DisagreementClass(readings: ["entry-defaults-ignored"], ours: "any", theirs: "any")
+        XCTAssertEqual(ExternalFuzzer.base(of: special, among: [special, general]), general)
+        XCTAssertNil(ExternalFuzzer.base(of: general, among: [special, general]))
     }
 
     func testKnownFileLinesCommentsAndErrors() throws {

@@ -14,7 +14,9 @@ struct FuzzCommand: ParsableCommand {
         The program is started once through /bin/sh and kept alive: it reads one request per line on \
         stdin and writes one reply per line on stdout (see 'linkmatch conformance --help'); requests \
         are pipelined and replies matched by id. Fuzzing goes on until --cases or --seconds run out. \
-        Disagreements are shrunk and grouped into classes: the reading of the spec under which \
+        Each disagreement is first looked at: one that a class already seen (or --known) accounts for is counted there \
+        without shrinking, so most requests go to new cases (the summary prints the split). \
+        New disagreements are shrunk and grouped into classes: the reading of the spec under which \
         LinkMatch gives the program's answer (see 'linkmatch conformance --help'), LinkMatch's error \
         code when the program decides a request LinkMatch rejects, or, when no reading explains it, \
         the SPEC.md rules the minimized case turns on; plus the two answers. One minimized example per class is printed with its count and a \
@@ -123,7 +125,10 @@ struct FuzzCommand: ParsableCommand {
         let result = fuzzer.run { event in
             switch event {
             case .classFound(let found):
-                if external.process.givenUp == nil { Output.line("found: \(found.key)\(found.known ? " (known)" : "")") }
+                if external.process.givenUp == nil {
+                    Output.line("found after \(String(format: "%.1f", found.foundAfter)) s: \(FuzzReportWriter.title(found))"
+                                + (found.variantOf != nil ? " (a variant)" : "") + (found.known ? " (known)" : ""))
+                }
             }
         }
         if let givenUp = result.programUnusable {
@@ -133,12 +138,12 @@ struct FuzzCommand: ParsableCommand {
         Output.line("")
         for (number, found) in FuzzReportWriter.numbered(result.classes) {
             let status = found.known ? "known" : "NEW"
-            let variant = found.variantOf.map { ", a variant of \($0)" } ?? ""
-            Output.line("class \(number) (\(status)\(variant)): \(found.key.cause): linkmatch \(DisagreementClass.label(found.example.ours)), "
-                        + "program \(DisagreementClass.label(found.example.theirs)); \(found.count)×")
+            let variant = found.variantOf.map { ", a variant of \($0.cause)" } ?? ""
+            Output.line("class \(number) (\(status)\(variant)): \(FuzzReportWriter.title(found)); \(found.count)×")
             guard !found.known else { continue }
             for line in FuzzReportWriter.specLines(found.key) { Output.line("  " + line) }
-            Output.line(found.key.isProgramFailure ? "the request:" : "minimized with \(found.example.shrinkAttempts) requests to:")
+            Output.line(found.key.isProgramFailure ? "the request:"
+                        : found.example.shrinkAttempts == 0 ? "as found (not shrunk):" : "minimized with \(found.example.shrinkAttempts) requests to:")
             if case .failure(let message) = found.example.theirs { Output.line(message) }
             for line in FuzzReportWriter.caseLines(found.example) { Output.line("  " + line) }
             Output.line("replay (one line, for both programs):")
@@ -146,6 +151,7 @@ struct FuzzCommand: ParsableCommand {
             Output.line("")
         }
         Output.line(FuzzReportWriter.summary(result) + ", program started \(external.process.launches) time\(external.process.launches == 1 ? "" : "s")")
+        for line in FuzzReportWriter.nextSteps(result, reportDirectory: report) { Output.line(line) }
         if let report {
             do {
                 try FuzzReportWriter.write(result, run: .init(program: program, engine: engine.rawValue, seed: seed, knownFile: known),

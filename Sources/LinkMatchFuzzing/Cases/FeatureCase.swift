@@ -20,14 +20,19 @@ public struct FeatureCase: Sendable {
         case appIDFallback, appIDBesideAppIDs, leadingSlash, trailingSlash, parentPath, absentItem, repeatedItem
         case dictionaryDetails, notSpacing, legacyDefaults, predefinedOverridden, plusInQuery, leadingStar, emptyPath
         case schemeAndHostCase, notADocument
+        // How the URL is read (U1–U5): each form a matcher may read otherwise.
+        case otherScheme, hostPort, rawCharacters, invalidEscape, escapedQuerySplitters, emptyQueryItems, valuelessItems
+        case wholeQuery, fragmentForms, appIDForms, percentEncodedBothWays
+        // Text a matcher doing its own string handling reads otherwise (P3, E1).
+        case brokenReference, dottedCapitalI
     }
 
     /// Features whose deciding shape is one variant in three or four weigh more (measured with
     /// `RuleReach` so that each item stays well above 1% of cases).
     static let features = ChoiceTable<Feature>(Feature.allCases.map { feature in
         switch feature {
-        case .repeatedItem: return (feature, 3)
-        case .notSpacing, .leadingStar, .absentItem, .plusInQuery, .appIDFallback: return (feature, 2)
+        case .repeatedItem, .plusInQuery: return (feature, 3)
+        case .notSpacing, .leadingStar, .absentItem, .appIDFallback, .emptyQueryItems, .dottedCapitalI, .brokenReference, .escapedQuerySplitters: return (feature, 2)
         default: return (feature, 1)
         }
     })
@@ -36,12 +41,14 @@ public struct FeatureCase: Sendable {
     /// Literal path words: ASCII, mixed case, non-ASCII (E1 beyond ASCII).
     static let words = ChoiceTable<String>([("buy", 4), ("Shop", 3), ("a", 3), ("été", 2), ("ÉTÉ", 1), ("x1", 2)])
 
-    public init(bytes: [UInt8]) {
+    public init(bytes: [UInt8], feature: Feature? = nil) {
         var r = ByteReader(bytes)
-        self.init(reading: &r)
+        self.init(reading: &r, feature: feature)
     }
 
-    public init(reading r: inout ByteReader) {
+    /// The feature case of `bytes`; `feature`, when given, instead of the one the bytes pick
+    /// (`ExternalFuzzer.scheduledFeatures` goes through every feature first).
+    public init(reading r: inout ByteReader, feature given: Feature? = nil) {
         let word = r.pick(Self.words)
         // Bytes: word, document variant, URL variant, flag, feature.
         let variant = Int(r.byte())
@@ -58,8 +65,10 @@ public struct FeatureCase: Sendable {
         var details: JSONValue?
         var url = "/" + word
         var origin = "https://example.com"
+        var applinksDefaultsLevel = false
         func rule(_ members: [(String, JSONValue)]) -> JSONValue { .object(JSONObject(members.map { JSONMember(key: $0.0, value: $0.1) })) }
-        let feature = r.pick(Self.features)
+        let picked = r.pick(Self.features)
+        let feature = given ?? picked
         switch feature {
         case .customVariable:
             variables = [JSONMember(key: "v", value: .array([.string(word), .string("z")]))]
@@ -136,10 +145,78 @@ public struct FeatureCase: Sendable {
         case .notADocument:
             // A file LinkMatch refuses outright (D1: the top level is not an object): a matcher that
             // does not validate answers a decision instead of an error.
-            aasa = pick([JSONValue.array([.string(word)]), .string("applinks"), .number("1")])
+            aasa = pick([JSONValue.array([.string(word)]), .string("applinks"), .number("1"), .number("0"), .null, .bool(true)])
             self.appID = appID
             self.url = origin + url
             return
+        case .otherScheme:
+            rules = [rule([("/", .string("/\(word)/*"))])]
+            origin = urlPick(["http://example.com", "ftp://example.com", "HTTP://example.com", "https://example.com"])
+            url = "/" + Self.escaped(word) + "/1"
+        case .hostPort:
+            rules = [rule([("/", .string("/\(word)/*"))])]
+            origin = urlPick(["https://example.com:443", "https://example.com:8443", "https://u@example.com:443", "https://example.com.",
+                              "https://example.com:abc", "https://u:p@example.com"])
+            url = "/" + Self.escaped(word) + "/1"
+        case .rawCharacters:
+            // A pattern written escaped or raw, against a URL sent raw or escaped (U4 encodes raw ones).
+            let pair = pick([("/a%20b", "a b"), ("/caf%C3%A9", "café"), ("/a b", "a%20b"), ("/café", "caf%C3%A9"), ("/a\"b", "a\"b")])
+            rules = [rule([("/", .string(pair.0))] + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
+            url = "/" + urlPick([pair.1, pair.1.removingPercentEscapesForFeature, String(pair.0.dropFirst())])
+        case .invalidEscape:
+            rules = [rule([("/", .string(pick(["/\(word)*", "/100%", "*"])))] + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
+            url = "/" + Self.escaped(word) + urlPick(["%", "%zz", "%2", "%25", "?q=%", "#%"])
+        case .escapedQuerySplitters:
+            rules = [rule([("?", .object(JSONObject([JSONMember(key: "a", value: .string(pick(["1", "1&b=2", "*"])))])))]
+                          + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
+            url = "/x?" + urlPick(["a%3D1", "a=1%26b=2", "b=2%26a=1", "a%3d1&a=1", "a=1%26a=2"])
+        case .emptyQueryItems:
+            // An item named "": only a matcher that keeps the empty pieces of `&&` sees it twice.
+            rules = [rule([("?", .object(JSONObject([JSONMember(key: "", value: .string(pick(["x", "?*"])))])))])]
+            url = "/x?" + urlPick(["=x&&", "&=x", "=x&", "=x"])
+        case .valuelessItems:
+            rules = [rule([("?", .object(JSONObject([JSONMember(key: "id", value: .string(pick(["7", "?*", "*", ""])))])))])]
+            url = "/x?" + urlPick(["id=7&id", "id=7&id=", "id", "id=", "id&id=7"])
+        case .wholeQuery:
+            rules = [rule([("?", .string(pick(["a=1", "?*", "", "a=*"])))] + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
+            url = "/x" + urlPick(["?a=1", "", "?", "?a=1&b=2", "?a=%31", "?a=1#b"])
+        case .fragmentForms:
+            rules = [rule([("#", .string(pick(["a?b", "*", "", "?*", "a#b"])))])]
+            url = "/x" + urlPick(["#a?b", "", "#", "?q#a?b", "#a#b", "?#a?b"])
+        case .appIDForms:
+            // `appID` alone, `appIDs` alone, both, an empty `appIDs`, and app IDs that differ in case.
+            let forms: [[JSONMember]] = [
+                [JSONMember(key: "appID", value: .string(Self.app))],
+                [JSONMember(key: "appIDs", value: .array([.string(Self.otherApp), .string(Self.app)]))],
+                [JSONMember(key: "appID", value: .string(Self.otherApp)), JSONMember(key: "appIDs", value: .array([.string(Self.app)]))],
+                [JSONMember(key: "appID", value: .string(Self.app)), JSONMember(key: "appIDs", value: .array([]))],
+                [JSONMember(key: "appIDs", value: .array([.string(Self.app.uppercased())]))],
+            ]
+            entry = pick(forms)
+            rules = [rule([("/", .string("*"))])]
+            appID = urlPick([Self.app, Self.otherApp, Self.app.uppercased()])
+        case .percentEncodedBothWays:
+            // The same escaped URL against a pattern written decoded and escaped, with each setting,
+            // at each level (rule, entry `defaults`, `applinks.defaults`).
+            let pattern = pick(["/\(word) b", "/\(Self.escaped(word))%20b", "/\(word)%2Fb", "/\(word)/b"])
+            let level = other % 3
+            if level == 0 {
+                rules = [rule([("/", .string(pattern)), ("percentEncoded", .bool(flag))])]
+            } else {
+                rules = [rule([("/", .string(pattern))])]
+                defaults = [JSONMember(key: "percentEncoded", value: .bool(flag))]
+            }
+            url = "/" + Self.escaped(word) + urlPick(["%20b", "%2Fb", "/b", "%20B"])
+            if level == 1 { applinksDefaultsLevel = true }
+        case .brokenReference:
+            let pattern = pick(["/$(", "/a$(b", "/$()", "/$(a(b)", "/$(a$b)"])
+            rules = [rule([("/", .string(pattern))])]
+            url = urlPick([pattern, pattern, "/" + word])
+        case .dottedCapitalI:
+            // `İ` lowercases to two scalars in full mappings (E1 keeps it).
+            rules = [rule([("/", .string(pick(["/\u{130}x", "/i\u{307}x"]))), ("caseSensitive", .bool(false)),
+                           ("percentEncoded", .bool(false))])]
+            url = "/" + Self.escaped(urlPick(["i\u{307}x", "\u{130}x", "I\u{307}x"]))
         case .emptyPath:
             rules = [rule([("/", .string(""))]), rule([("/", .string("/\(word)")), ("exclude", .bool(true))])]
             url = urlPick(["", "/", "/\(Self.escaped(word))"])
@@ -147,14 +224,18 @@ public struct FeatureCase: Sendable {
         if !rules.isEmpty { entry.append(JSONMember(key: "components", value: .array(rules))) }
         var applinks: [JSONMember] = []
         let defaultsObject = JSONValue.object(JSONObject(defaults))
-        if !defaults.isEmpty, feature == .domainDefaults { applinks.append(JSONMember(key: "defaults", value: defaultsObject)) }
-        if !defaults.isEmpty, feature == .entryDefaults { entry.insert(JSONMember(key: "defaults", value: defaultsObject), at: 1) }
+        let domainLevel = feature == .domainDefaults || (feature == .percentEncodedBothWays && applinksDefaultsLevel)
+        if !defaults.isEmpty, domainLevel { applinks.append(JSONMember(key: "defaults", value: defaultsObject)) }
+        if !defaults.isEmpty, !domainLevel { entry.insert(JSONMember(key: "defaults", value: defaultsObject), at: min(1, entry.count)) }
         if !variables.isEmpty { applinks.append(JSONMember(key: "substitutionVariables", value: .object(JSONObject(variables)))) }
         applinks.append(JSONMember(key: "details", value: details ?? .array([.object(JSONObject(entry))])))
         aasa = .object(JSONObject([JSONMember(key: "applinks", value: .object(JSONObject(applinks)))]))
         self.appID = appID
         self.url = origin + url
     }
+
+    /// Every feature once, in declaration order, then features picked as the bytes say.
+    static let all = Feature.allCases
 
     /// Non-ASCII scalars as upper-case `%XX` escapes of their UTF-8 (URLs are ASCII, U4).
     static func escaped(_ s: String) -> String {
@@ -163,5 +244,14 @@ public struct FeatureCase: Sendable {
             if c.isASCII { out.unicodeScalars.append(c) } else { out += Instantiator.percentEncoded(c, upper: true) }
         }
         return out
+    }
+}
+
+
+extension String {
+    /// `%20` and `%C3%A9` written back as the raw characters (the `rawCharacters` feature sends
+    /// the other form of its pattern).
+    fileprivate var removingPercentEscapesForFeature: String {
+        PercentCoding.decodeLenient(self)
     }
 }

@@ -127,8 +127,13 @@ public enum ConformanceProtocol {
     /// The parsed `aasa`, or why it cannot be read (the failure `answer` replies with), for
     /// requests about one document asked of several engines.
     public static func prepareDocument(_ aasa: JSONValue) -> Result<AASADocument, DocumentFailure> {
+        // A request's `aasa` is JSON, never a signed envelope (D2): a number written `0...` would
+        // start like DER (0x30), so a value that is not an object is read after a space, as JSON
+        // (D1: a top level that is not an object, like `7`, `null` or `true`).
+        var text = aasa.serialized()
+        if case .object = aasa {} else { text = " " + text }
         do {
-            return .success(try AASADocument.parse(Array(aasa.serialized().utf8)).document)
+            return .success(try AASADocument.parse(Array(text.utf8)).document)
         } catch {
             return .failure(DocumentFailure(message: "cannot read \"aasa\": \(error.message) [\(error.code)]"))
         }
@@ -145,11 +150,13 @@ public enum ConformanceProtocol {
         case .failure(let failure): return .error(id: request.id, failure.message)
         case .success(let p): prepared = p
         }
+        // A reading of U3 or U4 splits the URL as sent its own way.
+        let read = (prepared as? any URLReadingDocument)?.readURL(request.url)
+            ?? Result { () throws(URLParseError) in try ParsedURL(request.url) }
         let url: ParsedURL
-        do {
-            url = try ParsedURL(request.url)
-        } catch {
-            return .error(id: request.id, "bad URL: \(error) [\(error.kind.rawValue)]")
+        switch read {
+        case .success(let u): url = u
+        case .failure(let error): return .error(id: request.id, "bad URL: \(error) [\(error.kind.rawValue)]")
         }
         let decision = prepared.decide(url, appID: request.appID, domain: request.domain)
         if decision.outcome == .undecided {

@@ -130,7 +130,8 @@ public struct DisagreementClass: Sendable, Hashable, Comparable, CustomStringCon
             JSONMember(key: "program", value: .string(c.theirs)),
             JSONMember(key: "count", value: .number(String(count))),
             JSONMember(key: "known", value: .bool(known)),
-            JSONMember(key: "variantOf", value: variantOf.map { .array($0.rules.map(JSONValue.string)) } ?? .null),
+            // The base's rules (an unexplained base) or its readings (a reading's class).
+            JSONMember(key: "variantOf", value: variantOf.map { .array(($0.rules.isEmpty ? $0.readings : $0.rules).map(JSONValue.string)) } ?? .null),
             JSONMember(key: "replay", value: .string(example.line)),
         ])).serialized()
     }

@@ -32,9 +32,15 @@ public struct ExternalFuzzer {
         public var batchRequests: Int
         /// Classes accepted by the maintainer: still counted, reported as known.
         public var known: Set<DisagreementClass>
+        /// The most of a run's requests that shrinking may take (the rest go to new cases): a
+        /// disagreement of a class not yet seen waits, unshrunk, until the share allows it.
+        public var shrinkShare: Double
+        /// Shrinks that never wait for the share: the first differences are named at once.
+        public var freeShrinks: Int
 
         public init(seed: UInt64 = 1, cases: Int = 1_000, seconds: Double? = nil, shrinkAttempts: Int = 2_000,
-                    shrinksPerSignature: Int = 3, batchRequests: Int = 256, known: Set<DisagreementClass> = []) {
+                    shrinksPerSignature: Int = 3, batchRequests: Int = 256, known: Set<DisagreementClass> = [],
+                    shrinkShare: Double = 0.15, freeShrinks: Int = 8) {
             self.seed = seed
             self.cases = cases
             self.seconds = seconds
@@ -42,6 +48,8 @@ public struct ExternalFuzzer {
             self.shrinksPerSignature = shrinksPerSignature
             self.batchRequests = batchRequests
             self.known = known
+            self.shrinkShare = shrinkShare
+            self.freeShrinks = freeShrinks
         }
     }
 
@@ -78,10 +86,12 @@ public struct ExternalFuzzer {
         public var example: Example
         /// Accepted: in `Options.known` (the same class exactly).
         public var known: Bool
-        /// A class with the same answers whose rules are a strict subset of this one's (the fewest
-        /// rules wins): most likely the same difference, whose minimized case kept a feature that
-        /// could not be shrunk away (`/*/*` against an empty path is N3 plus P1).
+        /// The class this one is a variant of (`ExternalFuzzer.groupVariants`): the same cause with
+        /// a feature more (an unexplained class whose rules hold another's, a pair of readings that
+        /// holds a reading found alone). A variant is counted under its base, not as a cause.
         public var variantOf: DisagreementClass?
+        /// The run's seconds when the class was first seen.
+        public var foundAfter: Double = 0
     }
 
     public struct Report: Sendable {
@@ -114,6 +124,10 @@ public struct ExternalFuzzer {
         }
 
         public var newClasses: [FoundClass] { classes.filter { !$0.known } }
+        /// The causes: classes that are not a variant of another.
+        public var causes: [FoundClass] { classes.filter { $0.variantOf == nil } }
+        /// Disagreements counted in a class already seen, without shrinking (`ExternalFuzzer.seenClass`).
+        public var countedUnshrunk = 0
         /// All requests the program answered per second of the run, shrinking included.
         public var requestsPerSecond: Double { elapsed > 0 ? Double(requests + shrinkRequests) / elapsed : 0 }
     }
@@ -128,6 +142,8 @@ public struct ExternalFuzzer {
     public let options: Options
     /// Names the cause of each minimized difference.
     public let explainer: ReadingExplainer
+    /// Requests the explainer has asked the program since last taken (counted as shrinking).
+    let lastExplainRequests = RequestCounter()
 
     public init(external: ExternalEngine, ours: any MatchEngine, options: Options, explainer: ReadingExplainer = ReadingExplainer()) {
         self.external = external
@@ -187,12 +203,28 @@ public struct ExternalFuzzer {
         var requests = requests(for: DocumentCase(bytes: bytes.next(maxCount: 1024)), caseIndex: index)
         let part = PartCase(bytes: bytes.next(maxCount: 256))
         if let asked = ExternalEngine.partRequest(part.request, id: .string("\(index).part")) { requests.append(asked) }
-        // A rule or open point the two cases above rarely exercise (`FeatureCase`, `RuleReach`).
-        let feature = FeatureCase(bytes: (0..<5).map { _ in UInt8(truncatingIfNeeded: bytes.nextUInt64()) })
-        requests.append(ConformanceProtocol.Request(id: .string("\(index).feature"), aasa: feature.aasa, domain: "example.com",
-                                                    appID: feature.appID, url: feature.url))
+        // A rule or open point the two cases above rarely exercise (`FeatureCase`, `RuleReach`); the
+        // first cases go through every feature (`scheduledFeatures`).
+        for (k, scheduled) in ([nil] + scheduledFeatures(caseIndex: index)).enumerated() {
+            let feature = FeatureCase(bytes: (0..<5).map { _ in UInt8(truncatingIfNeeded: bytes.nextUInt64()) }, feature: scheduled)
+            requests.append(ConformanceProtocol.Request(id: .string("\(index).feature" + (k == 0 ? "" : ".\(k)")), aasa: feature.aasa,
+                                                        domain: "example.com", appID: feature.appID, url: feature.url))
+        }
         return requests
     }
+
+    /// Features tried early, beside the random one: every feature of `FeatureCase` in each of the
+    /// first rounds (`featuresPerCase` a case), so that a program that deviates on any one of them
+    /// meets it within the first few cases, then again with other words and URLs.
+    static func scheduledFeatures(caseIndex index: Int) -> [FeatureCase.Feature] {
+        let all = FeatureCase.Feature.allCases
+        guard index * featuresPerCase < all.count * scheduledRounds else { return [] }
+        return (0..<featuresPerCase).map { all[(index * featuresPerCase + $0) % all.count] }
+    }
+
+    /// Scheduled features per case, and how many times each is scheduled.
+    static let featuresPerCase = 4
+    static let scheduledRounds = 12
 
     /// Every URL of a document case for every app, ids `case.url.app`.
     public static func requests(for generated: DocumentCase, caseIndex index: Int) -> [ConformanceProtocol.Request] {
@@ -235,7 +267,8 @@ public struct ExternalFuzzer {
         while true {
             let following = nextBatch()
             let followingMine = following.map { Self.answers($0.map(\.request), engine: ours) }
-            absorb(current, mine: mine, theirs: theirs.wait(), into: &tally, stopShrinking: timeIsUp, onEvent: onEvent)
+            absorb(current, mine: mine, theirs: theirs.wait(), into: &tally, stopShrinking: timeIsUp, onEvent: onEvent,
+                   elapsed: { Date().timeIntervalSince(start) })
             if let givenUp = external.process.givenUp {
                 tally.report.programUnusable = givenUp
                 tally.report.stoppedBy = .program
@@ -248,6 +281,8 @@ public struct ExternalFuzzer {
             theirs = askProgram(following.map(\.request))
             (current, mine) = (following, followingMine)
         }
+        // Disagreements that waited for the shrinking share and never got it: classified as found.
+        settlePending(into: &tally, onEvent: onEvent, elapsed: { Date().timeIntervalSince(start) })
         tally.report.elapsed = Date().timeIntervalSince(start)
         Self.groupVariants(&tally.report.classes, known: options.known)
         return tally.report
@@ -259,6 +294,12 @@ public struct ExternalFuzzer {
         var classIndex: [DisagreementClass: Int] = [:]
         /// Signature (classified before shrinking) -> the classes its shrunk disagreements fell in.
         var shrunkBySignature: [DisagreementClass: [DisagreementClass]] = [:]
+        /// Disagreements of no class seen yet, waiting for the shrinking share: one per signature,
+        /// with the number of others of that signature met meanwhile.
+        var pending: [(signature: DisagreementClass, item: Pended, count: Int)] = []
+        /// Shrinks of feature cases kept on a reading not seen that ended in another class
+        /// (`ExternalFuzzer.look`): after `coincidenceTries` the reading is not tried so again.
+        var coincidenceTries: [String: Int] = [:]
 
         public init() {}
     }
@@ -273,18 +314,9 @@ public struct ExternalFuzzer {
 
     func absorb(_ batch: [(caseIndex: Int, request: ConformanceProtocol.Request)], mine: [ConformanceProtocol.Reply],
                 theirs: [ExternalEngine.Answer], into tally: inout Tally,
-                stopShrinking: () -> Bool, onEvent: (Event) -> Void) {
-        func record(_ key: DisagreementClass, _ example: @autoclosure () -> Example) {
-            if let i = tally.classIndex[key] {
-                tally.report.classes[i].count += 1
-                return
-            }
-            let found = FoundClass(key: key, count: 1, example: example(), known: options.known.contains(key), variantOf: nil)
-            tally.classIndex[key] = tally.report.classes.count
-            tally.report.classes.append(found)
-            onEvent(.classFound(found))
-        }
+                stopShrinking: () -> Bool, onEvent: (Event) -> Void, elapsed: () -> Double = { 0 }) {
         tally.report.requests += batch.count
+        var lookCache = LookCache()
         for (i, item) in batch.enumerated() {
             if case .failure = theirs[i] {} else { tally.report.answered += 1 }
             switch Self.compare(mine[i], theirs[i]) {
@@ -295,39 +327,155 @@ public struct ExternalFuzzer {
                 tally.report.programFailures += 1
                 let key = DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs[i]))
                 record(key, Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
-                                    ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
+                                    ours: mine[i], theirs: theirs[i], shrinkAttempts: 0), into: &tally, onEvent: onEvent, at: elapsed())
             case .disagree:
                 tally.report.disagreements += 1
-                let signature = DisagreementClass(rules: DisagreementClassifier.rules(of: item.request),
+                let unshrunk = Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
+                                       ours: mine[i], theirs: theirs[i], shrinkAttempts: 0)
+                // Look first: a difference of a class already seen is counted there, not shrunk.
+                let signature: DisagreementClass
+                switch self.look(item.request, ours: mine[i], theirs: theirs[i], tally: tally, cache: &lookCache) {
+                case .seen(let seen):
+                    tally.report.countedUnshrunk += 1
+                    record(seen, unshrunk, into: &tally, onEvent: onEvent, at: elapsed())
+                    continue
+                case .newReadings(let names):
+                    // Always shrunk in the end (now, or when the share allows): a reading not seen
+                    // yet is most likely a new cause. Waits as one with the others it explains.
+                    signature = DisagreementClass(readings: names, ours: "new", theirs: "new")
+                case .coincidence(let names):
+                    signature = DisagreementClass(readings: names, ours: "coincidence", theirs: "coincidence")
+                case .unexplained:
+                    // Unexplained as found: the first `--shrinks` of a signature (its features and
+                    // answers) are shrunk, the rest counted where those went.
+                    signature = DisagreementClass(rules: DisagreementClassifier.rules(of: item.request),
                                                   ours: DisagreementClass.label(mine[i]), theirs: DisagreementClass.label(theirs[i]))
-                let earlier = tally.shrunkBySignature[signature, default: []]
-                if earlier.count >= options.shrinksPerSignature || (!earlier.isEmpty && stopShrinking()) {
-                    record(Self.mostCommon(earlier), Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request,
-                                                             ours: mine[i], theirs: theirs[i], shrinkAttempts: 0))
+                    let earlier = tally.shrunkBySignature[signature, default: []]
+                    if earlier.count >= options.shrinksPerSignature || (!earlier.isEmpty && stopShrinking()) {
+                        record(Self.mostCommon(earlier), unshrunk, into: &tally, onEvent: onEvent, at: elapsed())
+                        continue
+                    }
+                }
+                let pended = Pended(item: item, mine: mine[i], theirs: theirs[i],
+                                    among: signature.readings.isEmpty ? nil : Set(signature.readings))
+                guard mayShrink(tally), !stopShrinking() else {
+                    // One waiting difference per cause: the same signature, or a reading in common.
+                    if let k = tally.pending.firstIndex(where: {
+                        $0.signature == signature || !Set($0.signature.readings).isDisjoint(with: signature.readings)
+                    }) {
+                        tally.pending[k].count += 1
+                    } else {
+                        // A difference a new reading explains goes first, then one a seen reading may
+                        // explain by coincidence, then the unexplained ones.
+                        func rank(_ key: DisagreementClass) -> Int { key.readings.isEmpty ? 2 : key.ours == "coincidence" ? 1 : 0 }
+                        let at = tally.pending.firstIndex { rank($0.signature) > rank(signature) } ?? tally.pending.count
+                        tally.pending.insert((signature, pended, 1), at: at)
+                    }
                     continue
                 }
-                let example = shrink(item.request, caseIndex: item.caseIndex, mine: mine[i], theirs: theirs[i])
-                tally.report.shrunk += 1
-                tally.report.shrinkRequests += example.shrinkAttempts
-                let key = classify(example)
-                tally.shrunkBySignature[signature, default: []].append(key)
-                record(key, example)
+                shrinkAndRecord(pended, signature: signature, count: 1, into: &tally, onEvent: onEvent, elapsed: elapsed)
             }
         }
+        // Waiting disagreements, as far as the share allows now.
+        while !stopShrinking(), mayShrink(tally), !tally.pending.isEmpty {
+            let next = tally.pending.removeFirst()
+            var cache = LookCache()
+            if let seen = seenClass(next.item.item.request, ours: next.item.mine, theirs: next.item.theirs, tally: tally, cache: &cache) {
+                tally.report.countedUnshrunk += next.count
+                for _ in 0..<next.count { record(seen, next.item.unshrunk, into: &tally, onEvent: onEvent, at: elapsed()) }
+                continue
+            }
+            shrinkAndRecord(next.item, signature: next.signature, count: next.count, into: &tally, onEvent: onEvent, elapsed: elapsed)
+        }
+    }
+
+    /// A disagreement kept for later: the request and both answers.
+    struct Pended: Sendable {
+        var item: (caseIndex: Int, request: ConformanceProtocol.Request)
+        var mine: ConformanceProtocol.Reply
+        var theirs: ExternalEngine.Answer
+        /// The readings (none seen) that explained it as found: the shrink keeps one of them.
+        var among: Set<String>? = nil
+
+        var unshrunk: Example {
+            Example(caseIndex: item.caseIndex, original: item.request, shrunk: item.request, ours: mine, theirs: theirs, shrinkAttempts: 0)
+        }
+    }
+
+    /// Whether shrinking may spend more now: the first `freeShrinks` always, then while shrinking has
+    /// taken at most `shrinkShare` of the requests.
+    func mayShrink(_ tally: Tally) -> Bool {
+        if tally.report.shrunk < options.freeShrinks { return true }
+        let all = Double(tally.report.requests + tally.report.shrinkRequests)
+        return Double(tally.report.shrinkRequests) <= options.shrinkShare * all
+    }
+
+    func shrinkAndRecord(_ p: Pended, signature: DisagreementClass, count: Int, into tally: inout Tally,
+                         onEvent: (Event) -> Void, elapsed: () -> Double, budget: Int? = nil) {
+        let example = shrink(p.item.request, caseIndex: p.item.caseIndex, mine: p.mine, theirs: p.theirs, budget: budget, among: p.among)
+        tally.report.shrunk += 1
+        tally.report.shrinkRequests += example.shrinkAttempts
+        let key = classify(example, preferring: Set(tally.report.classes.flatMap(\.key.readings) + options.known.flatMap(\.readings)))
+        tally.report.shrinkRequests += lastExplainRequests.take()
+        if let among = p.among, !among.contains(where: key.readings.contains) {
+            for name in among { tally.coincidenceTries[name, default: 0] += 1 }
+        }
+        tally.shrunkBySignature[signature, default: []].append(key)
+        record(key, example, into: &tally, onEvent: onEvent, at: elapsed())
+        for _ in 1..<max(1, count) { record(key, p.unshrunk, into: &tally, onEvent: onEvent, at: elapsed()) }
+    }
+
+    /// The disagreements still waiting when the run ends: each is looked at again (a class found
+    /// since may account for it), else shrunk with a quarter of the budget, since a big case is
+    /// explained by coincidence too often to be classified as found.
+    func settlePending(into tally: inout Tally, onEvent: (Event) -> Void, elapsed: () -> Double) {
+        let pending = tally.pending
+        tally.pending = []
+        for p in pending {
+            var cache = LookCache()
+            if let seen = seenClass(p.item.item.request, ours: p.item.mine, theirs: p.item.theirs, tally: tally, cache: &cache) {
+                tally.report.countedUnshrunk += p.count
+                for _ in 0..<p.count { record(seen, p.item.unshrunk, into: &tally, onEvent: onEvent, at: elapsed()) }
+                continue
+            }
+            shrinkAndRecord(p.item, signature: p.signature, count: p.count, into: &tally, onEvent: onEvent, elapsed: elapsed,
+                            budget: options.shrinkAttempts / 4)
+        }
+    }
+
+    /// Counts one disagreement in `key`, a class made the first time (its example is the first one).
+    func record(_ key: DisagreementClass, _ example: Example, into tally: inout Tally, onEvent: (Event) -> Void, at seconds: Double) {
+        if let i = tally.classIndex[key] {
+            tally.report.classes[i].count += 1
+            return
+        }
+        var found = FoundClass(key: key, count: 1, example: example, known: options.known.contains(key), variantOf: nil)
+        found.foundAfter = seconds
+        // A variant of a class seen or known is known with it (one cause, `groupVariants`).
+        if let base = Self.base(of: key, among: tally.report.classes.map(\.key) + Array(options.known)) {
+            found.variantOf = base
+            if options.known.contains(base) || tally.report.classes.first(where: { $0.key == base })?.known == true { found.known = true }
+        }
+        tally.classIndex[key] = tally.report.classes.count
+        tally.report.classes.append(found)
+        onEvent(.classFound(found))
     }
 
     /// The class of a minimized difference: what explains it (`ReadingExplainer`), else its
     /// features (`DisagreementClassifier`). The explainer's sibling requests count as shrinking.
-    func classify(_ example: Example) -> DisagreementClass {
-        Self.classify(example.shrunk, ours: example.ours, theirs: example.theirs, explainer: explainer) { ask($0).1 }
+    func classify(_ example: Example, preferring: Set<String> = []) -> DisagreementClass {
+        Self.classify(example.shrunk, ours: example.ours, theirs: example.theirs, explainer: explainer, preferring: preferring) { requests in
+            lastExplainRequests.add(requests.count)
+            return ask(requests).1
+        }
     }
 
     /// The class of a difference between `ours` and `theirs` on `request` (see `classify(_:)`).
     public static func classify(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
-                                explainer: ReadingExplainer,
+                                explainer: ReadingExplainer, preferring: Set<String> = [],
                                 ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> DisagreementClass {
         if case .failure = theirs { return DisagreementClass(rules: [], ours: "-", theirs: DisagreementClass.label(theirs)) }
-        switch explainer.explain(request, ours: ours, theirs: theirs, ask: ask) {
+        switch explainer.explain(request, ours: ours, theirs: theirs, preferring: preferring, ask: ask) {
         case .rejected(let code):
             return DisagreementClass(rejected: code)
         case .readings(let names):
@@ -353,6 +501,26 @@ public struct ExternalFuzzer {
         case .error(let m): return .object(JSONObject([JSONMember(key: "error", value: .string(m))]))
         case .failure(let m): return .object(JSONObject([JSONMember(key: "failure", value: .string(m))]))
         }
+    }
+}
+
+/// A count that several copies of one `ExternalFuzzer` share (the struct is copied into closures).
+final class RequestCounter: Sendable {
+    private let lock = NSLock()
+    // Only read and written under `lock`.
+    nonisolated(unsafe) private var value = 0
+
+    func add(_ n: Int) {
+        lock.lock()
+        value += n
+        lock.unlock()
+    }
+
+    /// The count so far, reset to 0.
+    func take() -> Int {
+        lock.lock()
+        defer { value = 0; lock.unlock() }
+        return value
     }
 }
 

@@ -3,20 +3,24 @@ import LinkMatch
 /// Which found classes are variants of others (`ExternalFuzzer.FoundClass.variantOf`), and which
 /// class the unshrunk differences of a signature are counted in.
 extension ExternalFuzzer {
-    /// Marks each unexplained class that is a variant of a known or found unexplained class (see
-    /// `FoundClass.variantOf`), for the reader only: a variant of a known class stays new (it may be
-    /// another cause sharing features; a known unexplained class matches only its exact features).
-    /// Explained classes, rejections and program failures are never variants.
+    /// Marks each class that is a variant of a known or found class (`base(of:among:)`: an
+    /// unexplained class whose rules hold another's of the same kind, a pair of readings holding a
+    /// reading found alone). A variant is the same cause with a feature more: it is counted under
+    /// its base, and it is known when its base is.
     public static func groupVariants(_ classes: inout [FoundClass], known: Set<DisagreementClass>) {
+        let all = classes.map(\.key) + Array(known)
         for i in classes.indices {
-            let key = classes[i].key
-            guard key.isUnexplained, !key.rules.isEmpty else { continue }
-            let mine = Set(key.rules)
-            let bases = (Array(known) + classes.map(\.key)).filter {
-                $0 != key && $0.isUnexplained && $0.ours == key.ours && $0.theirs == key.theirs && !$0.rules.isEmpty
-                    && Set($0.rules).isStrictSubset(of: mine)
+            guard let base = base(of: classes[i].key, among: all) else { continue }
+            classes[i].variantOf = base
+            if known.contains(base) || classes.contains(where: { $0.key == base && $0.known }) { classes[i].known = true }
+        }
+        // A variant of a variant counts under the first base.
+        for i in classes.indices {
+            var seen: Set<DisagreementClass> = []
+            while let b = classes[i].variantOf, let j = classes.firstIndex(where: { $0.key == b }), let up = classes[j].variantOf, seen.insert(up).inserted {
+                classes[i].variantOf = up
+                if classes[j].known { classes[i].known = true }
             }
-            if let base = bases.min(by: { ($0.rules.count, $0) < ($1.rules.count, $1) }) { classes[i].variantOf = base }
         }
     }
 

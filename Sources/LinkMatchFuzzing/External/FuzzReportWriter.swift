@@ -52,11 +52,57 @@ public enum FuzzReportWriter {
     }
 
     public static func summary(_ report: ExternalFuzzer.Report) -> String {
-        let known = report.classes.count - report.newClasses.count
-        return "\(report.cases) cases, \(report.requests) requests (+\(report.shrinkRequests) shrinking) in "
-            + "\(String(format: "%.1f", report.elapsed)) s, \(Int(report.requestsPerSecond.rounded())) requests/s; "
-            + "\(report.disagreements) disagreements, \(report.programFailures) program failures; "
-            + "\(report.classes.count) classes: \(report.newClasses.count) new, \(known) known; " + stopped(report)
+        let causes = report.causes
+        let new = causes.filter { !$0.known }.count
+        let unexplained = causes.filter { !$0.known && $0.key.isUnexplained }.count
+        let all = report.requests + report.shrinkRequests
+        func share(_ n: Int) -> String { all == 0 ? "0%" : "\(Int((100 * Double(n) / Double(all)).rounded()))%" }
+        return "\(report.cases) cases; requests: \(report.requests) on cases (\(share(report.requests))), \(report.shrinkRequests) shrinking "
+            + "(\(share(report.shrinkRequests)), \(report.shrunk) shrunk) in \(String(format: "%.1f", report.elapsed)) s, "
+            + "\(Int(report.requestsPerSecond.rounded())) requests/s; "
+            + "\(report.disagreements) disagreements (\(report.countedUnshrunk) counted in a class already seen), \(report.programFailures) program failures; "
+            + "\(causes.count) classes (causes): \(new) new, \(causes.count - new) known, \(unexplained) new unexplained"
+            + (report.classes.count > causes.count ? ", plus \(report.classes.count - causes.count) variants counted under them" : "")
+            + "; " + stopped(report)
+    }
+
+    /// A class's one-line title, with the answers of its example in one wording everywhere:
+    /// `reading no-parent-path (misreads N3): linkmatch match, program no_match`.
+    public static func title(_ c: ExternalFuzzer.FoundClass) -> String {
+        "\(c.key.cause): linkmatch \(DisagreementClass.label(c.example.ours)), program \(DisagreementClass.label(c.example.theirs))"
+    }
+
+    /// What to do next, after the summary: accept classes, replay a line.
+    public static func nextSteps(_ report: ExternalFuzzer.Report, reportDirectory: String?) -> [String] {
+        guard !report.classes.isEmpty else { return [] }
+        let file = reportDirectory.map { "\($0)/classes.jsonl" } ?? "a classes.jsonl (run with --report DIR to write one)"
+        var lines = ["next steps:"]
+        if !report.newClasses.isEmpty {
+            lines.append("  - fix the program where the class's rule is observed or documented; accept the classes you mean to keep: "
+                         + "--known \(file) (delete the lines you do not accept; '#' comments say why)")
+        }
+        lines.append("  - replay a class's line with both programs: echo 'LINE' | linkmatch conformance   and   echo 'LINE' | YOUR-PROGRAM")
+        lines.append("  - see what a reading changes: echo 'LINE' | linkmatch conformance --reading NAME")
+        return lines
+    }
+
+    /// How a rule is known (SPEC.md's heading tags): observed with Apple's tool, documented,
+    /// decided by LinkMatch, measured; `open` for an open point.
+    public static func evidence(ofRule id: String) -> String {
+        guard let heading = SpecLinks.ruleHeadings[id], heading.hasSuffix(")"), let open = heading.lastIndex(of: "(") else { return "see SPEC.md" }
+        let tags = heading[heading.index(after: open)..<heading.index(before: heading.endIndex)].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let words = tags.map { tag -> String in
+            switch tag {
+            case "tool": return "observed with Apple's tool"
+            case "doc": return "documented by Apple"
+            case "decided": return "decided by LinkMatch"
+            case "measured": return "measured"
+            default: return tag
+            }
+        }
+        return words.isEmpty ? "see SPEC.md" : words.joined(separator: ", ")
     }
 
     /// What ended the run, for the summary line.
@@ -74,6 +120,8 @@ public enum FuzzReportWriter {
         out.append("- linkmatch engine: \(run.engine), seed \(run.seed)" + (run.knownFile.map { ", known classes from `\($0)`" } ?? ""))
         out.append("- " + summary(report))
         out.append("")
+        for line in nextSteps(report, reportDirectory: ".") { out.append(line) }
+        out.append("")
         if report.classes.isEmpty {
             out.append("No differences: every request got the same answer from both.")
             return out.joined(separator: "\n") + "\n"
@@ -82,11 +130,12 @@ public enum FuzzReportWriter {
         out.append("|---|---|---|---|---|---|")
         let classes = numbered(report.classes)
         for (i, c) in classes {
-            out.append("| \(i) | \(c.known ? "known" : "**new**")\(c.variantOf.map { ", variant of \($0.rules.joined(separator: " "))" } ?? "") | \(c.key.cause) | \(c.key.ours) | \(c.key.theirs) | \(c.count) |")
+            out.append("| \(i) | \(c.known ? "known" : "**new**")\(c.variantOf.map { ", variant of \($0.cause)" } ?? "") | \(c.key.cause) | "
+                       + "\(DisagreementClass.label(c.example.ours)) | \(DisagreementClass.label(c.example.theirs)) | \(c.count) |")
         }
         for (i, c) in classes {
             out.append("")
-            out.append("## \(i). \(c.key.cause): linkmatch \(c.key.ours), program \(c.key.theirs) (\(c.count)×, \(c.known ? "known" : "new"))")
+            out.append("## \(i). \(title(c)) (\(c.count)×, \(c.known ? "known" : "new"))")
             out.append("")
             for line in specLines(c.key) { out.append("- " + markdownLinked(line)) }
             out.append("")
@@ -110,16 +159,26 @@ public enum FuzzReportWriter {
     public static func specLines(_ key: DisagreementClass) -> [String] {
         if key.isProgramFailure { return [] }
         if let code = key.rejected {
-            return ["LinkMatch rejects the request with [\(code)] (SPEC.md section 12, Diagnostics); the program decides it instead"]
+            return ["LinkMatch rejects the request with [\(code)] (SPEC.md section 12, Diagnostics); the program decides it instead",
+                    "evidence: decided by LinkMatch (fix the program, or accept the class if it means to be lenient)"]
         }
         if key.readings.isEmpty {
-            return ["no reading of the catalogue gives the program's answer; the case turns on "
-                    + key.rules.map { "\($0) (\(SpecLinks.link($0)))" }.joined(separator: ", ")]
+            let what = key.theirs == "error" ? "the program answers an error where LinkMatch decides; the smallest case that does it turns on "
+                : "no reading of the catalogue gives the program's answer; the case turns on "
+            return [what + key.rules.map { "\($0) (\(SpecLinks.link($0)))" }.joined(separator: ", "),
+                    "evidence: " + key.rules.map { "\($0) \(evidence(ofRule: $0))" }.joined(separator: "; ")]
         }
-        return key.readings.map { name in
-            guard let r = Readings.named(name) else { return name }
-            let open = { if case .openPoint = r.kind { return " (open: Apple's behaviour unobserved)" } else { return "" } }()
-            return "\(name): \(r.summary)\(open); \(SpecLinks.link(r))"
+        return key.readings.flatMap { name -> [String] in
+            guard let r = Readings.named(name) else { return [name] }
+            switch r.kind {
+            case .openPoint(let id):
+                return ["\(name): \(r.summary); \(SpecLinks.link(r))",
+                        "evidence: open (\(id): Apple's behaviour unobserved; either answer may be right)"]
+            case .misreading(let rule):
+                return ["\(name): \(r.summary); \(SpecLinks.link(r))",
+                        "evidence: \(rule) is " + (r.rules.first.map { evidence(ofRule: $0) } ?? "see SPEC.md")
+                            + " (a misreading of it: fix the program, unless it means to differ)"]
+            }
         }
     }
 
@@ -128,8 +187,15 @@ public enum FuzzReportWriter {
     public static func caseLines(_ e: ExternalFuzzer.Example) -> [String] {
         ["document: " + e.shrunk.aasa.serialized(),
          "app: " + e.shrunk.appID + (e.shrunk.domain.isEmpty ? "  (any domain)" : "  domain: " + e.shrunk.domain),
-         "url: " + e.shrunk.url,
+         "url: " + e.shrunk.url] + readAs(e.shrunk.url) + [
          "linkmatch: " + ExternalFuzzer.json(e.ours).serialized() + "  program: " + ExternalFuzzer.json(e.theirs).serialized()]
+    }
+
+    /// The URL as LinkMatch reads it (U4: raw characters percent-encoded), when that is not the URL
+    /// as sent.
+    static func readAs(_ url: String) -> [String] {
+        guard let parsed = try? ParsedURL(url), parsed.text != url else { return [] }
+        return ["url as LinkMatch reads it (U4): " + parsed.text]
     }
 
     /// `SPEC.md#anchor` made a Markdown link (the report sits outside the repository: the link is

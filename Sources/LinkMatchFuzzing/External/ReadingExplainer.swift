@@ -5,7 +5,8 @@ import LinkMatch
 /// answer (match, exclude, no_match, or error) is the program's. The steps, in order:
 ///
 /// 1. **Rejections.** When LinkMatch refuses the request (`cannot read "aasa"`, `bad URL`) and the
-///    program decides, the class is LinkMatch's error code: one class per code the program ignores.
+///    program decides, and no single reading decides it as the program does, the class is
+///    LinkMatch's error code: one class per code the program ignores.
 /// 2. **Single readings** that explain the case. None: **pairs** (two readings composed,
 ///    `Readings.composed`). None either: unexplained (the class falls back to the features,
 ///    `DisagreementClassifier`).
@@ -52,12 +53,18 @@ public struct ReadingExplainer: Sendable {
 
     /// The explanation of a difference: `ours` and `theirs` are both answers on `request`, `ask` asks
     /// the program about sibling requests.
+    /// `preferring`: readings already found to explain other differences of the program; where the
+    /// siblings leave such a candidate, the ones not found are dropped (a cause known to be present
+    /// explains the case as well as a new one).
     public func explain(_ request: ConformanceProtocol.Request, ours: ConformanceProtocol.Reply, theirs: ExternalEngine.Answer,
+                        preferring: Set<String> = [],
                         ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> Explanation {
-        if case .error(_, let message) = ours, case .decision = theirs { return .rejected(Self.errorCode(message)) }
         let target = DisagreementClass.label(theirs)
         let parsed = ConformanceProtocol.prepareDocument(request.aasa)
         var candidates: [[Reading]] = readings.filter { label(request, engine: $0.engine, parsed: parsed) == target }.map { [$0] }
+        // A request LinkMatch refuses that a reading decides as the program does (a bare `%` taken
+        // literally) is that reading's; else the class is LinkMatch's error code.
+        if case .error(_, let message) = ours, case .decision = theirs, candidates.isEmpty { return .rejected(Self.errorCode(message)) }
         if candidates.isEmpty {
             for (i, a) in readings.enumerated() {
                 for b in readings[(i + 1)...] {
@@ -71,6 +78,8 @@ public struct ReadingExplainer: Sendable {
         if candidates.count > 1 {
             candidates = discriminated(request, candidates: candidates, engines: engines, ask: ask)
         }
+        let found = candidates.filter { $0.allSatisfy { preferring.contains($0.name) } }
+        if !found.isEmpty { candidates = found }
         return .readings(mostSpecific(candidates, request: request).map(\.name))
     }
 

@@ -35,6 +35,19 @@ extension ReadingExplainer {
             for literal in literalPatterns(r.aasa, key: "#").prefix(2) {
                 add(url: withoutFragment + "#" + FeatureCase.escaped(literal))
             }
+            // The query's items in reverse order: readings that keep the first, the last, or the
+            // items with a value of a repeated name answer differently.
+            if let q = r.url.split(separator: "?", maxSplits: 1).dropFirst().first?.split(separator: "#", maxSplits: 1).first {
+                let pieces = q.split(separator: "&", omittingEmptySubsequences: false)
+                if pieces.count > 1 {
+                    let reversed = pieces.reversed().joined(separator: "&")
+                    if let range = r.url.range(of: "?" + q) { add(url: r.url.replacingCharacters(in: range, with: "?" + reversed)) }
+                }
+            }
+            // Every escaped or non-ASCII character after the host as `%61` (an escaped `a`): readings
+            // that decode answer as with `a`, one that compares as written sees three characters.
+            let standIns = escapedLetterStandIns(tail)
+            if standIns != tail { add(url: head + standIns) }
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -43,7 +56,8 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa)
+            + nonEmptyItemPatterns(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)
@@ -177,6 +191,54 @@ extension ReadingExplainer {
                                              with: .object(JSONObject(variables.members.map { JSONMember(key: renamed($0.key), value: $0.value) })))
         applinks = DocumentRewrite.replacing("details", in: applinks, with: renaming(details))
         return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))]
+    }
+
+    /// `text` with each `%XX` run of one UTF-8 character, and each raw non-ASCII scalar, written `%61`.
+    static func escapedLetterStandIns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let h = PercentCoding.hexValue(bytes[i + 1]),
+               PercentCoding.hexValue(bytes[i + 2]) != nil {
+                // A lead byte's escape with its continuation bytes' escapes after it.
+                let lead = h << 4 | PercentCoding.hexValue(bytes[i + 2])!
+                let count = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+                out += Array("%61".utf8)
+                i += 3 * count
+            } else if bytes[i] >= 0x80 {
+                out += Array("%61".utf8)
+                i += 1
+                while i < bytes.count, bytes[i] & 0xC0 == 0x80 { i += 1 }
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The document with every query item pattern `?*` (any non-empty value): a reading that empties
+    /// an item's value (it cuts the query elsewhere) then answers otherwise than one that only
+    /// compares the value differently (`query-decoded-before-split` against `percent-encoded-ignored`).
+    static func nonEmptyItemPatterns(_ aasa: JSONValue) -> [JSONValue] {
+        guard case .object(let top) = aasa, case .object(let applinks)? = top["applinks"],
+              case .array(let details)? = applinks["details"] else { return [] }
+        var changed = false
+        let entries = details.map { e -> JSONValue in
+            guard case .object(let entry) = e, case .array(let components)? = entry["components"] else { return e }
+            let rewritten = components.map { c -> JSONValue in
+                guard case .object(let o) = c, case .object(let items)? = o["?"], !items.members.isEmpty,
+                      items.members.allSatisfy({ if case .string(let p) = $0.value { return p != "?*" } else { return false } }) else { return c }
+                changed = true
+                let any = JSONObject(items.members.map { JSONMember(key: $0.key, value: .string("?*")) })
+                return .object(DocumentRewrite.replacing("?", in: o, with: .object(any)))
+            }
+            return .object(DocumentRewrite.replacing("components", in: entry, with: .array(rewritten)))
+        }
+        guard changed else { return [] }
+        return [.object(DocumentRewrite.replacing("applinks", in: top,
+                                                  with: .object(DocumentRewrite.replacing("details", in: applinks, with: .array(entries)))))]
     }
 
     /// The document with every empty `appIDs` holding another app: an `appID` beside it then counts

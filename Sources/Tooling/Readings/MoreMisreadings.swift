@@ -93,8 +93,9 @@ enum MoreMisreadings {
                             return u
                         }),
                     // A custom variable named like a predefined one is not read either: the
-                    // predefined list wins (open point V5's other alternative).
-                    generalizes: ["predefined-wins"]),
+                    // predefined list wins (open point V5's other alternative); and a broken `$(`
+                    // is literal text like every other `$` it does not keep.
+                    generalizes: ["predefined-wins", "broken-reference-literal"]),
             Reading(name: "predefined-values-unfolded", kind: .misreading(rule: "V3"),
                     summary: "`caseSensitive: false` folds the text and the literals but not the values of predefined variables, so `$(upper)` and `$(region)` match nothing there",
                     engine: ReadingEngine(

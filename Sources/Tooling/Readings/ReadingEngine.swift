@@ -23,6 +23,9 @@ public struct ReadingEngine: MatchEngine {
     let restoresTraces: Bool
     /// The URL as the reading sees it against the domain it is checked for (U2, U3 readings).
     let urlForDomain: @Sendable (ParsedURL, String) -> ParsedURL
+    /// How the reading splits the URL as sent, before U4 (nil: as LinkMatch, `ParsedURL.init`). For
+    /// readings of U3 and U4 that see what U4 has already changed (raw characters, a bare `%`, a port).
+    let rawURL: (@Sendable (String) -> Result<ParsedURL, URLParseError>)?
 
     /// `itemQuery` rewrites the query as the query *items* are read from it (U5, Q2–Q4): its answer
     /// is used only when no rule up to the deciding one reads the whole query (Q1), and the query
@@ -35,9 +38,11 @@ public struct ReadingEngine: MatchEngine {
                 url: @escaping @Sendable (ParsedURL) -> ParsedURL = { $0 },
                 itemQuery: (@Sendable (String) -> String)? = nil,
                 restoresTraces: Bool = true,
-                urlForDomain: @escaping @Sendable (ParsedURL, String) -> ParsedURL = { u, _ in u }) {
+                urlForDomain: @escaping @Sendable (ParsedURL, String) -> ParsedURL = { u, _ in u },
+                rawURL: (@Sendable (String) -> Result<ParsedURL, URLParseError>)? = nil) {
         self.name = name
         self.urlForDomain = urlForDomain
+        self.rawURL = rawURL
         self.request = request
         self.document = document
         self.url = url
@@ -54,7 +59,7 @@ public struct ReadingEngine: MatchEngine {
     /// (`url`) and, with `itemQuery`, the query items, and map traces back unless `restoresTraces` is false.
     public func prepare(_ original: AASADocument) -> any PreparedDocument {
         Prepared(original: original, prepared: base.prepare(document(original)), url: url, itemQuery: itemQuery,
-                 restoresTraces: restoresTraces, urlForDomain: urlForDomain)
+                 restoresTraces: restoresTraces, urlForDomain: urlForDomain, rawURL: rawURL)
     }
 
     /// Both readings at once: `first`'s rewrite of each input, then `second`'s (documents, part
@@ -76,7 +81,9 @@ public struct ReadingEngine: MatchEngine {
                              url: { second.url(first.url($0)) },
                              itemQuery: itemQuery,
                              restoresTraces: first.restoresTraces && second.restoresTraces,
-                             urlForDomain: { u, d in second.urlForDomain(first.urlForDomain(u, d), d) })
+                             urlForDomain: { u, d in second.urlForDomain(first.urlForDomain(u, d), d) },
+                             // Two ways of splitting the URL as sent do not compose: the first one's wins.
+                             rawURL: first.rawURL ?? second.rawURL)
     }
 
     /// How much of a case the reading rewrites: the rules whose fields change (compared after C5 is
@@ -95,13 +102,19 @@ public struct ReadingEngine: MatchEngine {
         return n
     }
 
-    struct Prepared: PreparedDocument {
+    struct Prepared: PreparedDocument, URLReadingDocument {
         let original: AASADocument
         let prepared: any PreparedDocument
         let url: @Sendable (ParsedURL) -> ParsedURL
         let itemQuery: (@Sendable (String) -> String)?
         let restoresTraces: Bool
         let urlForDomain: @Sendable (ParsedURL, String) -> ParsedURL
+        let rawURL: (@Sendable (String) -> Result<ParsedURL, URLParseError>)?
+
+        func readURL(_ text: String) -> Result<ParsedURL, URLParseError> {
+            if let rawURL { return rawURL(text) }
+            return Result { () throws(URLParseError) in try ParsedURL(text) }
+        }
 
         func decide(_ u: ParsedURL, appID: String, domain: String) -> Decision {
             let asked = urlForDomain(url(u), domain)
@@ -163,6 +176,13 @@ public struct ReadingEngine: MatchEngine {
             return out
         }
     }
+}
+
+/// A prepared document that reads the URL as sent its own way (a reading of U3 or U4):
+/// `ConformanceProtocol.answer` asks it to split the URL instead of `ParsedURL.init`.
+public protocol URLReadingDocument {
+    /// The URL as this reading splits it, or the error it refuses it with.
+    func readURL(_ text: String) -> Result<ParsedURL, URLParseError>
 }
 
 /// Document rewriting helpers shared by the readings and the planted mistakes.

@@ -43,8 +43,9 @@ final class DisagreementClassTests: XCTestCase {
                        ["D3", "D12", "C5", "P1", "V4", "U2", "N3", "E1", "Q2"])
     }
 
-    /// Variants are shown, never accepted: a known class matches only its exact features.
-    func testVariantsOfKnownClassesStayNew() {
+    /// A variant is the same cause with a feature more (issue 29): counted under its base, and known
+    /// when its base is; classes of another kind (the program errs in one) are not variants.
+    func testVariantsAreGroupedUnderTheirCause() {
         func found(_ rules: [String], known: Bool = false) -> ExternalFuzzer.FoundClass {
             let key = DisagreementClass(rules: rules, ours: "match", theirs: "no_match")
             let r = ConformanceProtocol.Request(id: .null, aasa: .null, domain: "", appID: "", url: "")
@@ -54,10 +55,30 @@ final class DisagreementClassTests: XCTestCase {
                                              known: known, variantOf: nil)
         }
         var classes = [found(["P1", "N3"]), found(["N3"]), found(["Q2", "Q3"]), found(["U2", "U3"])]
+        // Another answer of the same kind is the same cause; a program error is another kind.
+        classes.append(ExternalFuzzer.FoundClass(key: DisagreementClass(rules: ["N3", "Q2"], ours: "no_match", theirs: "match"), count: 1,
+                                                 example: classes[0].example, known: false, variantOf: nil))
+        classes.append(ExternalFuzzer.FoundClass(key: DisagreementClass(rules: ["N3", "Q3"], ours: "match", theirs: "error"), count: 1,
+                                                 example: classes[0].example, known: false, variantOf: nil))
         let known: Set = [DisagreementClass(rules: ["U3"], ours: "match", theirs: "no_match")]
         ExternalFuzzer.groupVariants(&classes, known: known)
-        XCTAssertEqual(classes.map { $0.variantOf?.rules }, [["N3"], nil, nil, ["U3"]])
-        XCTAssertEqual(classes.map(\.known), [false, false, false, false])
+        XCTAssertEqual(classes.map { $0.variantOf?.rules }, [["N3"], nil, nil, ["U3"], ["N3"], nil])
+        XCTAssertEqual(classes.map(\.known), [false, false, false, true, false, false])
+    }
+
+    /// A pair of readings that holds a reading found alone is a variant of that reading's class.
+    func testPairOfReadingsIsAVariantOfItsReadingFoundAlone() {
+        let single = DisagreementClass(readings: ["no-parent-path"], ours: "any", theirs: "any")
+        let pair = DisagreementClass(readings: ["no-parent-path", "variables-literal"], ours: "any", theirs: "any")
+        let other = DisagreementClass(readings: ["variables-literal"], ours: "any", theirs: "any")
+        XCTAssertEqual(ExternalFuzzer.base(of: pair, among: [single, pair]), single)
+        XCTAssertNil(ExternalFuzzer.base(of: single, among: [single, pair, other]))
+        XCTAssertNil(ExternalFuzzer.base(of: pair, among: [pair]))
+        // A special case found beside the reading that generalizes it (declared in the catalogue).
+        let general = DisagreementClass(readings: ["defaults-ignored"], ours: "any", theirs: "any")
+        let special = DisagreementClass(readings: ["entry-defaults-ignored"], ours: "any", theirs: "any")
+        XCTAssertEqual(ExternalFuzzer.base(of: special, among: [special, general]), general)
+        XCTAssertNil(ExternalFuzzer.base(of: general, among: [special, general]))
     }
 
     func testKnownFileLinesCommentsAndErrors() throws {

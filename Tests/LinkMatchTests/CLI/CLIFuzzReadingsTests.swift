@@ -19,6 +19,6 @@ final class CLIFuzzReadingsTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("stopped by --seconds"), run.stdout)
         XCTAssertGreaterThanOrEqual(elapsed, 4)
         let both = try LinkMatchTool.run(["fuzz", "--program", "\(tool) conformance", "--seconds", "60", "--cases", "5"])
-        XCTAssertTrue(both.stdout.contains("5 cases,") && both.stdout.contains("stopped by --cases"), both.stdout)
+        XCTAssertTrue(both.stdout.contains("5 cases; ") && both.stdout.contains("stopped by --cases"), both.stdout)
     }
 }

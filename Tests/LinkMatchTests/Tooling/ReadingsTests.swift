@@ -32,7 +32,9 @@ final class ReadingsTests: XCTestCase {
                        ["fold-ascii-only", "first-query-item-only", "entry-defaults-ignored", "trailing-slash-significant",
                         "no-parent-path", "appid-beside-appids-counted", "defaults-ignored", "top-defaults-ignored", "no-slash-rules",
                         "last-query-item-only", "absent-query-item-fails", "variables-literal", "predefined-values-unfolded", "percent-encoded-ignored",
-                        "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive"])
+                        "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive",
+                        "any-scheme", "host-with-port", "raw-characters-unencoded", "bare-percent-literal", "query-decoded-before-split",
+                        "empty-query-items-kept", "valueless-query-items-dropped", "broken-reference-literal", "full-lowercase"])
         XCTAssertGreaterThanOrEqual(Readings.all.count, 20)
         for reading in Readings.all {
             for special in reading.generalizes { XCTAssertNotNil(Readings.named(special), "\(reading.name) generalizes \(special)") }

@@ -21,7 +21,7 @@ final class ProseCrossReferenceTests: XCTestCase {
         text.replacingOccurrences(of: "\n# ", with: " ").replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// The deviation IDs of each peer (`regex`, `glob`), from the table under "Deliberate deviations"
+    /// The deviation IDs of each peer (`regex`, `glob`, `url`), from the table under "Deliberate deviations"
     /// in examples/peers/README.md: rows `| peer | id | ...`.
     func deviations() throws -> [String: [String]] {
         let readme = try text("examples/peers/README.md")
@@ -29,7 +29,7 @@ final class ProseCrossReferenceTests: XCTestCase {
         var out: [String: [String]] = [:]
         for line in readme[start.upperBound...].split(separator: "\n").prefix(while: { !$0.hasPrefix("## ") }) {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 2, ["regex", "glob"].contains(cells[0]) else { continue }
+            guard cells.count > 2, ["regex", "glob", "url"].contains(cells[0]) else { continue }
             out[cells[0], default: []].append(cells[1])
         }
         return out
@@ -37,24 +37,29 @@ final class ProseCrossReferenceTests: XCTestCase {
 
     func testDeviationCountsAgreeWithThePeersTable() throws {
         let table = try deviations()
-        let regex = try XCTUnwrap(table["regex"]).count, glob = try XCTUnwrap(table["glob"]).count
+        let regex = try XCTUnwrap(table["regex"]).count, glob = try XCTUnwrap(table["glob"]).count,
+            url = try XCTUnwrap(table["url"]).count
         XCTAssertGreaterThan(regex, 0)
         XCTAssertGreaterThan(glob, 0)
-        let (r, g) = (Self.numberWords[regex], Self.numberWords[glob])
+        XCTAssertGreaterThan(url, 0)
+        let (r, g, u) = (Self.numberWords[regex], Self.numberWords[glob], Self.numberWords[url])
         let claims: [(String, String)] = [
-            ("examples/peers/README.md", "(\(r) in the regex peer, \(g) in the glob one)"),
-            ("docs/TEST-YOUR-MATCHER.md", "the example peers have \(r) and \(g) deviations"),
+            ("examples/peers/README.md", "(\(r) in the regex peer, \(g) in the glob one, \(u) in the URL one)"),
+            ("docs/TEST-YOUR-MATCHER.md", "the example peers have \(r), \(g) and \(u) deviations"),
             ("examples/peers/regex_matcher.known", "its \(r) deliberate deviations"),
             ("examples/peers/glob_matcher.known", "its \(g) deliberate deviations"),
+            ("examples/peers/url_matcher.known", "its \(u) deliberate deviations"),
         ]
         for (file, claim) in claims {
-            XCTAssertTrue(Self.flowed(try text(file)).contains(claim), "\(file) does not say \"\(claim)\" (the table in examples/peers/README.md has \(regex) regex and \(glob) glob deviations)")
+            XCTAssertTrue(Self.flowed(try text(file)).contains(claim), "\(file) does not say \"\(claim)\" (the table in examples/peers/README.md has \(regex) regex, \(glob) glob and \(url) URL deviations)")
         }
         // Each deviation of the table has its commented class in the peer's known file, and no other.
-        for (peer, file) in [("regex", "examples/peers/regex_matcher.known"), ("glob", "examples/peers/glob_matcher.known")] {
+        let files = [("regex", "examples/peers/regex_matcher.known", Character("R")), ("glob", "examples/peers/glob_matcher.known", "G"),
+                     ("url", "examples/peers/url_matcher.known", "L")]
+        for (peer, file, letter) in files {
             let named = Set(try text(file).split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("# "), let id = line.dropFirst(2).split(separator: " ").first,
-                      id.count == 2, id.first == "R" || id.first == "G" else { return nil }
+                      id.count == 2, id.first == letter, id.last?.isNumber == true else { return nil }
                 return String(id)
             })
             XCTAssertEqual(named, Set(table[peer] ?? []), file)

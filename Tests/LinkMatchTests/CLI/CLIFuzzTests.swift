@@ -11,7 +11,7 @@ final class CLIFuzzTests: XCTestCase {
     var mutantTool: String { "'" + LinkMatchTool.corpusTool.path + "'" }
     /// Generated cases of the runs against a wrong program (TestTier): the default tier runs the first
     /// few, in which each mistake already shows as one class; shrinking each class is what costs.
-    static let noMatchCases = TestTier.budget(sample: "3", full: "12")
+    static let noMatchCases = TestTier.budget(sample: "6", full: "12")
     static let mutantCases = TestTier.budget(sample: "16", full: "50")
 
     func testAgreesWithTheOtherEngineThroughTheProtocol() throws {

@@ -118,5 +118,23 @@ public enum PercentCoding {
         }
     }
 
+    /// `text` with every `%` that is not followed by two hex digits written `%25`: the text then
+    /// reads as it would with that `%` as an ordinary character, and holds no invalid escape (U4).
+    /// Used by the fuzz URL generator (to keep generated URLs valid) and by the reading that passes
+    /// bare `%` through (to split a URL the way such a program does).
+    public static func escapingBarePercents(_ text: String) -> String {
+        let b = Array(text.utf8)
+        guard b.contains(UInt8(ascii: "%")) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        for (i, c) in b.enumerated() {
+            out.append(c)
+            if c == UInt8(ascii: "%"), !(i + 2 < b.count && hexValue(b[i + 1]) != nil && hexValue(b[i + 2]) != nil) {
+                out += Array("25".utf8)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

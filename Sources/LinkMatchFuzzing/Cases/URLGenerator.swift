@@ -58,7 +58,7 @@ public enum URLGenerator {
         var path: String
         switch r.pick(pathModes) {
         case .written: path = TextCoding.read(&r, .url)
-        default: path = repairingEscapes(Instantiator.text(for: rule.path ?? "*", variables: vars, &r))
+        default: path = PercentCoding.escapingBarePercents(Instantiator.text(for: rule.path ?? "*", variables: vars, &r))
         }
         // A `?` or `#` filled into the path would end it: written as escapes, the URL stays in one
         // piece (and still matches a literal `?`/`#` with percentEncoded false).
@@ -71,9 +71,9 @@ public enum URLGenerator {
         case .written: url += "?" + TextCoding.read(&r, .url)
         case .fromRule:
             switch rule.query {
-            case nil: url += "?" + escaping(repairingEscapes(Instantiator.text(for: "*", variables: vars, &r)), ["#"])
-            case .whole(let pattern): url += "?" + escaping(repairingEscapes(Instantiator.text(for: pattern, variables: vars, &r)), ["#"])
-            case .items(let items): url += "?" + escaping(repairingEscapes(query(items, variables: vars, &r)), ["#"])
+            case nil: url += "?" + escaping(PercentCoding.escapingBarePercents(Instantiator.text(for: "*", variables: vars, &r)), ["#"])
+            case .whole(let pattern): url += "?" + escaping(PercentCoding.escapingBarePercents(Instantiator.text(for: pattern, variables: vars, &r)), ["#"])
+            case .items(let items): url += "?" + escaping(PercentCoding.escapingBarePercents(query(items, variables: vars, &r)), ["#"])
             }
         }
 
@@ -81,7 +81,7 @@ public enum URLGenerator {
         case .none: break
         case .empty: url += "#"
         case .written: url += "#" + TextCoding.read(&r, .url)
-        case .fromRule: url += "#" + repairingEscapes(Instantiator.text(for: rule.fragment ?? "*", variables: vars, &r))
+        case .fromRule: url += "#" + PercentCoding.escapingBarePercents(Instantiator.text(for: rule.fragment ?? "*", variables: vars, &r))
         }
         return url
     }
@@ -97,21 +97,6 @@ public enum URLGenerator {
             }
         }
         return String(out)
-    }
-
-    /// A `%` not followed by two hex digits becomes `%25`, so generated URLs are valid (U4);
-    /// invalid ones still come from written URLs.
-    static func repairingEscapes(_ s: String) -> String {
-        let b = Array(s.utf8)
-        guard b.contains(UInt8(ascii: "%")) else { return s }
-        var out: [UInt8] = []
-        for (i, c) in b.enumerated() {
-            out.append(c)
-            if c == UInt8(ascii: "%"), !(i + 2 < b.count && PercentCoding.hexValue(b[i + 1]) != nil && PercentCoding.hexValue(b[i + 2]) != nil) {
-                out += Array("25".utf8)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func query(_ items: [(name: String, pattern: String)], variables: VariableTable, _ r: inout ByteReader) -> String {

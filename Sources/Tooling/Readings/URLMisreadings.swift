@@ -41,7 +41,7 @@ enum URLMisreadings {
                     summary: "a `%` not followed by two hex digits is an ordinary character: `/100%` is decided, not refused",
                     engine: ReadingEngine(name: "reading:bare-percent-literal", rawURL: { text in
                         let encoded = ParsedURL.encodeUnsafeCharacters(text)
-                        return parsed(escapingBarePercents(encoded)).map { u in withParts(u, of: encoded) }
+                        return parsed(PercentCoding.escapingBarePercents(encoded)).map { u in withParts(u, of: encoded) }
                     })),
             Reading(name: "query-decoded-before-split", kind: .misreading(rule: "U5"),
                     summary: "the query is decoded before it is cut into items, so `%26` and `%3D` separate items and values",
@@ -120,20 +120,6 @@ enum URLMisreadings {
             u.fragment = piece(until: [])
         }
         return u
-    }
-
-    /// Every `%` not followed by two hex digits written `%25`: the URL splits as it would with the
-    /// `%` as an ordinary character.
-    static func escapingBarePercents(_ text: String) -> String {
-        let b = Array(text.utf8)
-        var out: [UInt8] = []
-        for (i, c) in b.enumerated() {
-            out.append(c)
-            if c == UInt8(ascii: "%"), !(i + 2 < b.count && PercentCoding.hexValue(b[i + 1]) != nil && PercentCoding.hexValue(b[i + 2]) != nil) {
-                out += Array("25".utf8)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: - U5

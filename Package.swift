@@ -61,11 +61,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        // The spec in code, as five modules whose dependency graph is the architecture (README.md "Layout"):
+        // The spec in code, as six modules whose dependency graph is the architecture (README.md "Layout"):
         //
-        //   LinkMatchCore <- LinkMatchReference <-+
-        //        ^                                 +- LinkMatchTooling <- LinkMatch (umbrella)
-        //        +-------- LinkMatchCompiled <-----+
+        //   LinkMatchCore <- LinkMatchReference <--------------------------+
+        //        ^                                                          +- LinkMatchTooling <- LinkMatch (umbrella)
+        //        +-------- LinkMatchModel <- LinkMatchCompiled <------------+
+        //                        ^                                          |
+        //                        +------------------------------------------+
         //
         // Core interprets nothing: the JSON reader and writer, the signed-envelope unwrap, URL splitting
         // and percent coding, the predefined code tables, and the value types both engines answer in
@@ -79,17 +81,20 @@ let package = Package(
         // `--explicit-target-dependency-import-check error` (as .ci/run builds) SwiftPM refuses an import of the
         // compiled module here, and ReferenceIndependenceTests checks the imports on any build. Its `RuleTrace`s come from its own rule type.
         .target(name: "LinkMatchReference", dependencies: ["LinkMatchCore"], path: "Sources/ReferenceEngine"),
-        // The compiled engine and the document model it shares with the tooling: AASADocument,
-        // DocumentParser and Diagnostic, the serializer, Apple's size limit, the pattern parser and
-        // limits, case folding, the automata and the rule index. Core only.
-        .target(name: "LinkMatchCompiled", dependencies: ["LinkMatchCore"], path: "Sources/CompiledEngine"),
-        // What brings the engines together: the MatchEngine/PreparedDocument protocols (both engines
-        // conform here, so neither needs the other's types), lints, open points and their readings,
-        // and the explain support (RuleProbe turns a model rule into the reference's own rule).
-        .target(name: "LinkMatchTooling", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchRandom"],
+        // The document model the compiled engine and the tooling share: AASADocument, DocumentParser and
+        // Diagnostic, the serializer, Apple's size limit, the pattern AST, parser and limits, case folding,
+        // and the MatchEngine/PreparedDocument protocols (whose `prepare` takes the model). Core only.
+        .target(name: "LinkMatchModel", dependencies: ["LinkMatchCore"], path: "Sources/Model"),
+        // The compiled engine: compilation and matching only (the automata, the rule index); it conforms
+        // to MatchEngine here, in its own module.
+        .target(name: "LinkMatchCompiled", dependencies: ["LinkMatchCore", "LinkMatchModel"], path: "Sources/CompiledEngine"),
+        // What brings the engines together: the reference's MatchEngine conformance (its module cannot see
+        // the model), lints, open points and their readings, and the explain support (RuleProbe turns a
+        // model rule into the reference's own rule).
+        .target(name: "LinkMatchTooling", dependencies: ["LinkMatchCore", "LinkMatchModel", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchRandom"],
                 path: "Sources/Tooling"),
-        // `import LinkMatch`: re-exports the four, so users (and the CLI, benches, fuzzing) need one import.
-        .target(name: "LinkMatch", dependencies: ["LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling"]),
+        // `import LinkMatch`: re-exports the five, so users (and the CLI, benches, fuzzing) need one import.
+        .target(name: "LinkMatch", dependencies: ["LinkMatchCore", "LinkMatchModel", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling"]),
         // The swcutil probe kit (SPEC.md section 15): export probes for Apple's tool, read its answers back.
         // Tooling around the spec, not matching, so it sits outside LinkMatch (whose coverage the corpus measures).
         .target(name: "LinkMatchProbes", dependencies: ["LinkMatch"]),
@@ -129,7 +134,7 @@ let package = Package(
         program("linkmatch", target: "LinkMatchProgram", entry: "LinkMatchCLI"),
         program("linkmatch-bench", target: "LinkMatchBenchProgram", entry: "LinkMatchBench"),
         .testTarget(name: "LinkMatchTests", dependencies: [
-            "LinkMatch", "LinkMatchCore", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling",
+            "LinkMatch", "LinkMatchCore", "LinkMatchModel", "LinkMatchReference", "LinkMatchCompiled", "LinkMatchTooling",
             "LinkMatchProbes", "LinkMatchTestData", "LinkMatchRandom", "LinkReportExample",
         ]),
         // The library example the docs show (docs/LIBRARY.md): `LinkMatch` alone, as a user has it.

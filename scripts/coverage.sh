@@ -88,9 +88,9 @@ done
 "$profdata" merge -sparse "$work"/profiles/*.profraw -o "$work/corpus.profdata" || exit 2
 objects=("${binaries[0]}")
 for bin in "${binaries[@]:1}"; do objects+=(-object "$bin"); done
-# The library: the four modules the umbrella LinkMatch re-exports (Sources/LinkMatch itself holds only
+# The library: the five modules the umbrella LinkMatch re-exports (Sources/LinkMatch itself holds only
 # the re-exports).
-sources=("$ROOT/Sources/Core" "$ROOT/Sources/ReferenceEngine" "$ROOT/Sources/CompiledEngine" "$ROOT/Sources/Tooling")
+sources=("$ROOT/Sources/Core" "$ROOT/Sources/ReferenceEngine" "$ROOT/Sources/Model" "$ROOT/Sources/CompiledEngine" "$ROOT/Sources/Tooling")
 "$llvm_cov" report -instr-profile="$work/corpus.profdata" "${objects[@]}" -show-branch-summary \
     "${sources[@]}" >"$work/summary.txt" 2>"$work/llvm-cov.log" || { cat "$work/llvm-cov.log" >&2; exit 2; }
 "$llvm_cov" show -instr-profile="$work/corpus.profdata" "${objects[@]}" -format=html -output-dir="$work/html" \

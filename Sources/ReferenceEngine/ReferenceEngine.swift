@@ -5,7 +5,7 @@ import LinkMatchCore
 /// ReferencePattern, ReferenceVariables, ReferenceLimits, ReferenceDecoding, ReferenceFolding,
 /// ReferenceQuery), and so is its loader (ReferenceLoader); it shares only LinkMatchCore (the JSON
 /// reader, the URL splitter, the code tables) with the compiled engine, whose module it cannot
-/// import. It conforms to `MatchEngine` in LinkMatchTooling, where that protocol lives.
+/// import. It conforms to `MatchEngine` (LinkMatchModel, which it cannot import either) in LinkMatchTooling.
 public struct ReferenceEngine: Sendable {
     /// Steps one decision may take before it answers `undecided` (M1).
     public static let defaultBudget = 1_000_000

@@ -1,4 +1,5 @@
 import LinkMatchCore
+import LinkMatchModel
 
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
 /// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;

@@ -1,10 +1,10 @@
 import LinkMatchCore
+import LinkMatchModel
 
 /// The production engine: every pattern compiled once into a fast-path matcher or a bit-set
 /// automaton, every document into per-app rule lists with a literal-prefix index. Same decisions
 /// and traces as `ReferenceEngine`, implemented independently; never answers `undecided`.
-/// (It conforms to `MatchEngine` in LinkMatchTooling, where that protocol lives: its `prepare` is
-/// `compile` here.)
+/// (It conforms to `MatchEngine` in MatchEngineConformance.swift: its `prepare` is `compile` here.)
 public struct CompiledEngine: Sendable {
     /// `"compiled"`.
     public var name: String { "compiled" }

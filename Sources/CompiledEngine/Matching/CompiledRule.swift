@@ -1,4 +1,5 @@
 import LinkMatchCore
+import LinkMatchModel
 
 /// One effective rule with every pattern compiled (C1, C2, C5, Q1–Q5).
 final class CompiledRule: RuleTraceSource {

@@ -1,4 +1,5 @@
 import LinkMatchCore
+import LinkMatchModel
 
 /// A URL part in the form a rule compares it: decoded when percentEncoded is false (E3), folded
 /// when caseSensitive is false (E1), without leading and trailing slashes when it is a path

@@ -1,4 +1,5 @@
 import LinkMatchCore
+import LinkMatchModel
 
 /// Turns a pattern string into a `CompiledPattern` (P1–P4, V1–V2, E1, N1–N3).
 enum PatternCompiler {

@@ -1,4 +1,5 @@
 import LinkMatchCore
+import LinkMatchModel
 
 /// Looks up and parses substitution variables once per document and fold mode, so a document with
 /// many rules using `$(lang)` parses its 631 values once, not once per rule (V1–V6, E1).

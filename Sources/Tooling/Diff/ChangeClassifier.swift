@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 
 /// Names the cause of one witness from the rules that decided it under OLD (X) and NEW (Y).
 /// Rules are matched across the files by their effective rule (`RuleKey`), so a rule that only moved

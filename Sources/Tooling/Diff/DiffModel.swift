@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 
 /// One side of a `DocumentDiff`: a document, or a file that does not parse at all (then no URL opens
 /// any app through it: every decision is `no_match`).

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 
 /// A rule as matching sees it: its effective patterns and flags (C5), without where it is written or
 /// its comment. Two rules with equal keys decide every URL alike (given the same variables).

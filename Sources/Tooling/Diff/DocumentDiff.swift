@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// `linkmatch diff OLD NEW`: per app, which URLs change decision between two AASA files, grouped

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 
 /// Whether two rules can both match one URL, decided on their patterns as regular languages.
 /// Used only to prove that reordering them is harmless, so it must never say "disjoint" wrongly; it

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchRandom
 
 /// The URLs the diff decides while looking for witnesses, in three rounds (docs/DIFF.md "The work

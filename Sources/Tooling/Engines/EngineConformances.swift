@@ -1,21 +1,12 @@
-import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
-// Both engines conform to `MatchEngine` here, not in their own modules: the protocol's `prepare`
-// takes the compiled side's document model (`AASADocument`), which the reference's module cannot
-// see. What the reference gets from a model is its own input (`ReferenceEntry`, `ReferenceFields`),
-// or, for a document parsed from a file, the file's JSON, which it reads itself.
-
-extension CompiledEngine: MatchEngine {
-    /// Compiles `document` into a `CompiledDocument` (every pattern once): prepare once, decide many
-    /// times; the result is immutable and `Sendable`.
-    public func prepare(_ document: AASADocument) -> any PreparedDocument {
-        compile(document)
-    }
-}
-
-extension CompiledDocument: PreparedDocument {}
+// The reference engine conforms to `MatchEngine` here, not in its own module: the protocol's `prepare`
+// takes the document model (`AASADocument`, LinkMatchModel), which the reference's module cannot see
+// (it stays Core-only). What the reference gets from a model is its own input (`ReferenceEntry`,
+// `ReferenceFields`), or, for a document parsed from a file, the file's JSON, which it reads itself.
+// The compiled engine conforms in its own module (Sources/CompiledEngine/MatchEngineConformance.swift).
 
 extension ReferenceEngine: MatchEngine {
     /// Reads the document's JSON itself when the document was parsed from a file; a document built

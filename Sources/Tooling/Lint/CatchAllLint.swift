@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// `catch-all`: a rule that is not an exclusion and whose path, query and fragment all match every

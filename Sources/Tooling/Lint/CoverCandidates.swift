@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 
 /// The earlier rules that could cover a later one (`RuleCoverage.covers`), found through indexes
 /// instead of by trying every earlier rule: the candidates are a superset of the rules that cover,

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 
 /// The fix for each diagnostic code (SPEC.md section 12) whose finder does not write its own: what to
 /// change in the file, at the diagnostic's path. One table, so every code `validate` can print ends

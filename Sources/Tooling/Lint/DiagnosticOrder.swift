@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// Sorts diagnostics by where their path appears in the JSON document (document-level ones, with

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// Everything `linkmatch validate` reports about a document: the parser's diagnostics (D1–D12, P3,

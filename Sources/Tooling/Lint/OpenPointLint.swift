@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// `open-point`: a rule whose decision on some plausible URL depends on an open point (SPEC.md

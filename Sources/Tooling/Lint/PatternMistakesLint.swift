@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// Authoring mistakes visible in one rule's own patterns, each with the fix:

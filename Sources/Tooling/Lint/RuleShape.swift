@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// One effective rule as the lints see it: its patterns parsed once, and the facts about them that

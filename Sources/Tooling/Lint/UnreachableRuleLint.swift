@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// `unreachable-rule`: an earlier rule (for every app the rule's entry lists) matches every URL this

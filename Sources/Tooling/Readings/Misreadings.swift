@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// Common misreadings of decided rules: what a matcher written from Apple's documentation plausibly

@@ -1,6 +1,7 @@
 import Foundation
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// More misreadings of decided rules, each the deviation of a matcher written from Apple's

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// The compiled engine deciding "as a reading would": behind a transformation of its inputs (part

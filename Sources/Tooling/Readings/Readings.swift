@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// A way an implementer could reasonably read the spec other than LinkMatch's: an open point's

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// Misreadings of how a pattern's text is read (P3, E1) that a matcher doing its own string

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// URLs a rule matches, written out from its patterns: each `*` as nothing (then, in a second URL,

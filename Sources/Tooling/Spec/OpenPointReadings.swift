@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// The other readings of one rule, each as a whole document that LinkMatch evaluates the way that

@@ -52,7 +52,8 @@ final class ReferenceIndependenceTests: XCTestCase {
     func testTheEnginesDependOnTheCoreOnly() throws {
         XCTAssertEqual(try Self.dependencies(of: "LinkMatchCore"), [])
         XCTAssertEqual(try Self.dependencies(of: "LinkMatchReference"), ["LinkMatchCore"])
-        XCTAssertEqual(try Self.dependencies(of: "LinkMatchCompiled"), ["LinkMatchCore"])
+        XCTAssertEqual(try Self.dependencies(of: "LinkMatchModel"), ["LinkMatchCore"])
+        XCTAssertEqual(try Self.dependencies(of: "LinkMatchCompiled"), ["LinkMatchCore", "LinkMatchModel"])
     }
 
     func testTheReferenceSourcesImportNothingButTheCore() throws {

@@ -17,6 +17,7 @@ final class DocCommentTests: XCTestCase {
         "LinkMatch": "Sources/LinkMatch",
         "LinkMatchCore": "Sources/Core",
         "LinkMatchReference": "Sources/ReferenceEngine",
+        "LinkMatchModel": "Sources/Model",
         "LinkMatchCompiled": "Sources/CompiledEngine",
         "LinkMatchTooling": "Sources/Tooling",
     ]

@@ -1,6 +1,4 @@
-import LinkMatchCompiled
 import LinkMatchCore
-import LinkMatchReference
 
 /// The seam between the spec and an implementation of it: the reference matcher, the compiled
 /// engine, a deliberately wrong engine in the harness's self-tests, or an external program.

@@ -60,7 +60,7 @@ public enum PatternParser {
     /// (only a reference can make it invalid, P3) and its elements are its scalars, `*` and `?` being
     /// wildcards. Lets callers skip parsing most patterns. (A loop over the bytes: a generic
     /// `contains` was not specialized here.)
-    static func mayHaveVariables(_ source: String) -> Bool {
+    package static func mayHaveVariables(_ source: String) -> Bool {
         let inPlace = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             for byte in bytes where byte == UInt8(ascii: "$") { return true }
             return false
@@ -85,7 +85,7 @@ public enum PatternParser {
     /// What one scalar outside a `$(…)` reference stands for: `*` any run, `?` any one, anything
     /// else itself. The one place this reading is written; the compiler's no-`$` path uses it too.
     @inline(__always)
-    static func element(for c: Unicode.Scalar) -> PatternElement {
+    package static func element(for c: Unicode.Scalar) -> PatternElement {
         switch c {
         case "*": return .anyMany
         case "?": return .anyOne

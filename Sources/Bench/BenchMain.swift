@@ -273,7 +273,7 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
     var validateRows: [(name: String, ns: Double, peakHeap: String, answer: String)] = []
     var validateCost: [String: Double] = [:]
     let validateCases: [(kind: String, rules: Int)] = [("cycle", 100), ("cycle", 1_000), ("cycle", 7_500), ("star", 7_500),
-                                                        ("variables", 4_000), ("star", 300_000)]
+                                                        ("wild", 7_500), ("variables", 4_000), ("star", 300_000)]
     for (kind, rules) in validateCases where only == nil {
         let bytes = ValidateWorkloads.document(kind, rules: rules)
         // The heap a run holds at its highest, from a run of its own (tracking costs time).

@@ -132,10 +132,14 @@ struct OpenPointJudge {
     private(set) var notChecked: [String] = []
     /// Whole alternative documents with other variables (V5), by their custom variable names.
     private var byVariables: [[String]: CompiledDocument] = [:]
+    /// `original`'s decisions for readings of one rule, with the rules the compiled engine cannot
+    /// index found by a gram (`GramDecider`): the same answers without trying each such rule per URL.
+    private var decider: GramDecider
 
     init(_ document: AASADocument, budget: Int) {
         self.document = document
         original = CompiledDocument(document)
+        decider = GramDecider(document, compiled: original)
         remaining = budget
     }
 
@@ -184,8 +188,8 @@ struct OpenPointJudge {
                 let mine = ruleAlone.decide(url, appID: reading.appID, domain: "").outcome
                 let theirs = readingAlone.decide(url, appID: reading.appID, domain: "").outcome
                 guard mine != theirs else { continue }
-                let decision = original.decide(url, appID: reading.appID, domain: "")
-                let decidedBy = decision.rule.map { ($0.entryIndex, $0.ruleIndex) }
+                let decision = decider.decide(url, appID: reading.appID)
+                let decidedBy = decision.rule
                 if let (de, dr) = decidedBy, de < e || (de == e && dr < r) { continue } // a rule before R decides
                 let other: Decision.Outcome
                 if theirs != .noMatch {

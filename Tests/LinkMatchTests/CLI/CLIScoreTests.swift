@@ -154,9 +154,12 @@ final class CLIScoreTests: XCTestCase {
 
     /// A program that errs on some requests and exits on another is scored, not given up on: the `error`
     /// replies and the failure are groups of their own, counted as errors, and the program is restarted.
+    /// Every other request it hands to LinkMatch's own `conformance`, so those pass and no other group
+    /// comes up (a wrong decision would be explained against every reading, which only costs time here).
     func testErrorRepliesAndAProgramFailureAreGroupsOfTheirOwn() throws {
         let script = """
-            import json, sys
+            import json, subprocess, sys
+            matcher = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             for line in sys.stdin:
                 r = json.loads(line)
                 if "EXAMPLE" in r["url"]:
@@ -164,11 +167,13 @@ final class CLIScoreTests: XCTestCase {
                 if "/buy/" in r["url"]:
                     print(json.dumps({"id": r["id"], "error": "no buying"}), flush=True)
                 else:
-                    print(json.dumps({"id": r["id"], "decision": "no_match"}), flush=True)
+                    matcher.stdin.write(line)
+                    matcher.stdin.flush()
+                    print(matcher.stdout.readline(), end="", flush=True)
             """
         let (status, report, stdout) = try LinkMatchTool.withTemporaryDirectory { dir in
             try script.write(toFile: dir + "/erring.py", atomically: true, encoding: .utf8)
-            return try score("python3 '\(dir)/erring.py'", ["--suite", "observed"])
+            return try score("python3 '\(dir)/erring.py' '\(LinkMatchTool.executable.path)' conformance", ["--suite", "observed"])
         }
         XCTAssertEqual(status, 1, stdout)
         let observed = try XCTUnwrap(suites(report)["observed"])
@@ -181,6 +186,7 @@ final class CLIScoreTests: XCTestCase {
         XCTAssertTrue(erringReplay.contains("/buy/"), erringReplay)
         XCTAssertTrue(failingReplay.contains("EXAMPLE"), failingReplay)
         XCTAssertEqual(count(erring, "count") + count(failing, "count"), count(observed, "errors"))
+        XCTAssertEqual(Set(byCause.keys), ["the program replied error", "program failure"], "every other case is LinkMatch's answer")
         XCTAssertGreaterThan(count(observed, "passed"), 100, "the program was restarted after it exited")
     }
 

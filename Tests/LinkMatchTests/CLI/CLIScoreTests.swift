@@ -11,9 +11,13 @@ final class CLIScoreTests: XCTestCase {
     static let peers = CLIPeerTests.peers
 
     /// `score --json` with these arguments: exit status and the report (or error) object.
-    func score(_ program: String, _ more: [String] = []) throws -> (status: Int32, report: JSONObject, stdout: String) {
+    static func score(_ program: String, _ more: [String] = []) throws -> (status: Int32, report: JSONObject, stdout: String) {
         let run = try LinkMatchTool.run(["score", "--program", program, "--json"] + more)
         return (run.status, try LinkMatchTool.json(run.stdout), run.stdout)
+    }
+
+    func score(_ program: String, _ more: [String] = []) throws -> (status: Int32, report: JSONObject, stdout: String) {
+        try Self.score(program, more)
     }
 
     func suites(_ report: JSONObject) -> [String: JSONObject] {
@@ -77,7 +81,9 @@ final class CLIScoreTests: XCTestCase {
     /// reading of the catalogue can fit it better): written here as seen, each for one or two cases.
     func testEachRegexPeerDeviationIsAGroupOfItsOwn() throws {
         let program = peer("python3", "regex_matcher.py")
-        let (status, report, stdout) = try score(program, ["--suite", "observed", "--suite", "decided"])
+        // The same run twice, side by side (two runs of the same program must print the same report).
+        let twice = try Concurrently.map([program, program]) { try Self.score($0, ["--suite", "observed", "--suite", "decided"]) }
+        let (status, report, stdout) = twice[0]
         XCTAssertEqual(status, 1)
         let deliberate: Set = ["no-parent-path", "absent-query-item-fails", "host-case-sensitive", "first-query-item-only",
                                "variables-literal", "percent-encoded-ignored"] // R1-R6
@@ -86,7 +92,7 @@ final class CLIScoreTests: XCTestCase {
         XCTAssertEqual(found.subtracting(deliberate), ["fold-ascii-only", "defaults-ignored", "defaults-only-for-components"],
                        "a new reading of the catalogue may explain a case better: check the groups and update this list")
         // Two runs of the same program print the same report.
-        XCTAssertEqual(try score(program, ["--suite", "observed", "--suite", "decided"]).stdout, stdout)
+        XCTAssertEqual(twice[1].stdout, stdout)
         // With its deviations off the peer passes everything.
         let off = try score(peer("python3", "regex_matcher.py", deviations: ""), ["--suite", "observed", "--suite", "decided"])
         XCTAssertEqual(off.status, 0)

@@ -13,6 +13,9 @@ final class CLIFuzzTests: XCTestCase {
     /// few, in which each mistake already shows as one class; shrinking each class is what costs.
     static let noMatchCases = TestTier.budget(sample: "6", full: "12")
     static let mutantCases = TestTier.budget(sample: "4", full: "50")
+    /// Cases of the runs with a known file: the first cases of the reported run (the same seed), whose
+    /// classes are all in its report; the full tier runs all of them again.
+    static let knownCases = TestTier.budget(sample: "3", full: noMatchCases)
 
     func testAgreesWithTheOtherEngineThroughTheProtocol() throws {
         // Our compiled engine in-process against the reference engine behind the protocol.
@@ -156,7 +159,7 @@ final class CLIFuzzTests: XCTestCase {
             // The two runs with a known file, side by side: the report's classes, and the replay lines.
             let known = [report + "/classes.jsonl", knownFile], program = noMatchBecomesMatch
             let runs = try Concurrently.map(known) { file in
-                try LinkMatchTool.run(["fuzz", "--program", program, "--cases", Self.noMatchCases, "--shrinks", "1", "--known", file])
+                try LinkMatchTool.run(["fuzz", "--program", program, "--cases", Self.knownCases, "--shrinks", "1", "--known", file])
             }
             // The report's classes accepted: the same run finds nothing new and exits 0.
             let again = runs[0], byReplay = runs[1]

@@ -78,18 +78,16 @@ enum DocumentLoader {
         return Array(bytes[..<count])
     }
 
-    /// How long a FIFO may wait for its first bytes (or its writer's close) before it is refused: a
-    /// FIFO nobody writes to must not hang the command.
-    static let fifoWaitMilliseconds: Int32 = 3_000
-
-    /// Waits until the FIFO opened non-blocking at `fd` has data or its writer closed, then makes it
-    /// blocking (a writer that is slow after its first bytes is the caller's own pipeline).
+    /// Waits until the FIFO opened non-blocking at `fd` has data or its writer closed (for `FIFOWait`'s
+    /// time), then makes it blocking (a writer that is slow after its first bytes is the caller's own
+    /// pipeline).
     private static func awaitWriter(fd: Int32, file: String) throws(CLIError) {
+        let wait = try FIFOWait.milliseconds()
         var ready = pollfd(fd: fd, events: Int16(POLLIN | POLLHUP), revents: 0)
         var n: Int32
-        repeat { n = poll(&ready, 1, fifoWaitMilliseconds) } while n < 0 && errno == EINTR
+        repeat { n = poll(&ready, 1, wait) } while n < 0 && errno == EINTR
         guard n > 0 else {
-            throw CLIError("no-input", file, "nothing was written to the FIFO within \(fifoWaitMilliseconds / 1000) s; start its writer first, or pipe the file to - (standard input)")
+            throw CLIError("no-input", file, "nothing was written to the FIFO within \(FIFOWait.described(wait)); start its writer first, or pipe the file to - (standard input)")
         }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     }

@@ -2,11 +2,16 @@ import XCTest
 import LinkMatch
 import LinkMatchFuzzing
 import LinkMatchMutants
+import LinkMatchTestData
 
 /// The `diff` check on seeded generated cases: the diff passes, and each planted mistake in it
 /// (LinkMatchMutants, hooked in through `DiffOptions.hooks`) is caught within the same cases.
 final class DiffCheckTests: XCTestCase {
+    /// Generated cases the mutants are hunted in (each is caught within the first few).
     static let cases = 400
+    /// Generated cases the diff must pass (TestTier): the default tier checks the first ones, which
+    /// already hold both changed and proved-same apps.
+    static let passingCases = TestTier.budget(sample: 150, full: 400)
 
     func generated(_ count: Int) -> [DiffCase] {
         var bytes = SeededBytes(seed: 22)
@@ -19,7 +24,7 @@ final class DiffCheckTests: XCTestCase {
 
     func testDiffPassesOnGeneratedCases() {
         var changed = 0, proved = 0
-        for c in generated(Self.cases) {
+        for c in generated(Self.passingCases) {
             if let failure = DiffCheck.check(c, engines: .standard) {
                 XCTFail("\(c.edit): \(failure.summary)\n\(failure.readable)")
             }

@@ -12,7 +12,10 @@ final class CLIFuzzTests: XCTestCase {
     /// Generated cases of the runs against a wrong program (TestTier): the default tier runs the first
     /// few, in which each mistake already shows as one class; shrinking each class is what costs.
     static let noMatchCases = TestTier.budget(sample: "6", full: "12")
-    static let mutantCases = TestTier.budget(sample: "16", full: "50")
+    static let mutantCases = TestTier.budget(sample: "4", full: "50")
+    /// Cases of the runs with a known file: the first cases of the reported run (the same seed), whose
+    /// classes are all in its report; the full tier runs all of them again.
+    static let knownCases = TestTier.budget(sample: "3", full: noMatchCases)
 
     func testAgreesWithTheOtherEngineThroughTheProtocol() throws {
         // Our compiled engine in-process against the reference engine behind the protocol.
@@ -73,38 +76,51 @@ final class CLIFuzzTests: XCTestCase {
     }
 
     /// A post-processing mistake: every no_match becomes match.
-    var noMatchBecomesMatch: String { "\(tool) conformance | sed -u 's/\"no_match\"/\"match\"/'" }
+    static var noMatchBecomesMatch: String { "'\(LinkMatchTool.executable.path)' conformance | sed -u 's/\"no_match\"/\"match\"/'" }
+    var noMatchBecomesMatch: String { Self.noMatchBecomesMatch }
+
+    /// Where the run against `noMatchBecomesMatch` writes its report (removed after the class's tests).
+    static let reportFolder = FileManager.default.temporaryDirectory.appendingPathComponent("linkmatch-fuzz-report-\(UUID().uuidString)").path
+
+    /// The run against `noMatchBecomesMatch` with `--report reportFolder`, made once for the tests of
+    /// classes and of `--known` (both read the same command's report; running it twice only repeats
+    /// its shrinking).
+    static let reportedRun = Result { () throws -> LinkMatchTool.Run in
+        try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", noMatchCases, "--shrinks", "1", "--report", reportFolder])
+    }
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(atPath: reportFolder)
+        super.tearDown()
+    }
 
     func testGroupsDisagreementsIntoClassesWithCounts() throws {
-        let run = try LinkMatchTool.withTemporaryDirectory { (dir: String) throws -> LinkMatchTool.Run in
-            let run = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--report", dir])
-            let lines = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
-            XCTAssertFalse(lines.isEmpty, run.stdout)
-            var total = 0
-            for line in lines {
-                let c = try LinkMatchTool.json(String(line))
-                // Every class is this one mistake: we say no_match, the program says match (a
-                // class a reading explains carries "any": the reading may turn answers both ways).
-                if c["linkmatch"] != .string("any") {
-                    XCTAssertEqual(c["linkmatch"], .string("no_match"), String(line))
-                    XCTAssertEqual(c["program"], .string("match"), String(line))
-                }
-                guard case .number(let count)? = c["count"], let n = Int(count), n >= 1 else { XCTFail("count in \(line)"); continue }
-                total += n
-                guard case .string(let replay)? = c["replay"] else { XCTFail("replay in \(line)"); continue }
-                // The replay is a request both programs answer the way the class says.
-                XCTAssertEqual(try LinkMatchTool.json(try LinkMatchTool.run(["conformance"], stdin: replay + "\n").stdout)["decision"],
-                               .string("no_match"))
+        let run = try Self.reportedRun.get(), dir = Self.reportFolder
+        let lines = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
+        XCTAssertFalse(lines.isEmpty, run.stdout)
+        var total = 0
+        for line in lines {
+            let c = try LinkMatchTool.json(String(line))
+            // Every class is this one mistake: we say no_match, the program says match (a
+            // class a reading explains carries "any": the reading may turn answers both ways).
+            if c["linkmatch"] != .string("any") {
+                XCTAssertEqual(c["linkmatch"], .string("no_match"), String(line))
+                XCTAssertEqual(c["program"], .string("match"), String(line))
             }
-            // Classes count every disagreement, far fewer classes than disagreements.
-            XCTAssertTrue(run.stdout.contains("\(total) disagreements"), "\(total)\n\(run.stdout)")
-            XCTAssertLessThan(lines.count * 3, total, run.stdout)
-
-            let report = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
-            XCTAssertTrue(report.hasPrefix("# linkmatch fuzz report"), report)
-            XCTAssertTrue(report.contains("| 1 | **new** |"), report)
-            return run
+            guard case .number(let count)? = c["count"], let n = Int(count), n >= 1 else { XCTFail("count in \(line)"); continue }
+            total += n
+            guard case .string(let replay)? = c["replay"] else { XCTFail("replay in \(line)"); continue }
+            // The replay is a request both programs answer the way the class says.
+            XCTAssertEqual(try LinkMatchTool.json(try LinkMatchTool.run(["conformance"], stdin: replay + "\n").stdout)["decision"],
+                           .string("no_match"))
         }
+        // Classes count every disagreement, far fewer classes than disagreements.
+        XCTAssertTrue(run.stdout.contains("\(total) disagreements"), "\(total)\n\(run.stdout)")
+        XCTAssertLessThan(lines.count * 3, total, run.stdout)
+
+        let report = try String(contentsOfFile: dir + "/report.md", encoding: .utf8)
+        XCTAssertTrue(report.hasPrefix("# linkmatch fuzz report"), report)
+        XCTAssertTrue(report.contains("| 1 | **new** |"), report)
         XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
     }
 
@@ -128,17 +144,11 @@ final class CLIFuzzTests: XCTestCase {
     }
 
     func testKnownClassesAreNotReportedAgain() throws {
+        let first = try Self.reportedRun.get(), report = Self.reportFolder
+        XCTAssertEqual(first.status, 1, first.stdout)
         try LinkMatchTool.withTemporaryDirectory { dir in
-            let first = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--report", dir])
-            XCTAssertEqual(first.status, 1, first.stdout)
-            // The report's classes accepted: the same run finds nothing new and exits 0.
-            let again = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--known", dir + "/classes.jsonl"])
-            XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
-            XCTAssertTrue(again.stdout.contains(" 0 new, "), again.stdout)
-            XCTAssertFalse(again.stdout.contains("(NEW"), again.stdout)
-
             // Replay lines (with comments) work as a known file too.
-            let classes = try String(contentsOfFile: dir + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
+            let classes = try String(contentsOfFile: report + "/classes.jsonl", encoding: .utf8).split(separator: "\n")
             let replays = try classes.map { line -> String in
                 guard case .string(let replay)? = try LinkMatchTool.json(String(line))["replay"] else { throw VectorError("no replay") }
                 return replay
@@ -146,7 +156,16 @@ final class CLIFuzzTests: XCTestCase {
             let knownFile = dir + "/known.txt"
             try ("# accepted: the program reports match for no_match\n" + replays.joined(separator: "\n") + "\n")
                 .write(toFile: knownFile, atomically: true, encoding: .utf8)
-            let byReplay = try LinkMatchTool.run(["fuzz", "--program", noMatchBecomesMatch, "--cases", Self.noMatchCases, "--shrinks", "1", "--known", knownFile])
+            // The two runs with a known file, side by side: the report's classes, and the replay lines.
+            let known = [report + "/classes.jsonl", knownFile], program = noMatchBecomesMatch
+            let runs = try Concurrently.map(known) { file in
+                try LinkMatchTool.run(["fuzz", "--program", program, "--cases", Self.knownCases, "--shrinks", "1", "--known", file])
+            }
+            // The report's classes accepted: the same run finds nothing new and exits 0.
+            let again = runs[0], byReplay = runs[1]
+            XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+            XCTAssertTrue(again.stdout.contains(" 0 new, "), again.stdout)
+            XCTAssertFalse(again.stdout.contains("(NEW"), again.stdout)
             XCTAssertEqual(byReplay.status, 0, byReplay.stdout + byReplay.stderr)
 
             // A known file that is not one is a usage problem (exit 2), not a silent pass.

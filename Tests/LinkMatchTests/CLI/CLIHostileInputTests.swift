@@ -16,6 +16,9 @@ import Darwin
 /// fatal diagnostic on stdout for `validate`) and, with `--json`, valid JSON on stdout.
 final class CLIHostileInputTests: XCTestCase {
     static let timeLimit: TimeInterval = 10
+    /// The FIFO wait these runs set (docs/CLI.md, `LINKMATCH_FIFO_WAIT`): a FIFO nobody writes to is
+    /// refused the same way after 0.2 s as after the default 3 s, which one test waits for.
+    static let fifoWait = ["LINKMATCH_FIFO_WAIT": "0.2"]
     static let app = "ABCDE12345.com.example.app"
 
     struct Run {
@@ -88,7 +91,8 @@ final class CLIHostileInputTests: XCTestCase {
     // MARK: - Running
 
     /// Runs `linkmatch args...` with a deadline: past `timeLimit` the child is killed and the test fails.
-    func run(_ args: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Run {
+    /// `environment` is added to this process's (by default the short FIFO wait).
+    func run(_ args: [String], environment: [String: String] = fifoWait, file: StaticString = #filePath, line: UInt = #line) throws -> Run {
         let executable = LinkMatchTool.executable
         guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw VectorError("\(executable.path) is missing") }
         let out = scratch.appendingPathComponent("stdout-\(UUID().uuidString)"), err = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
@@ -97,6 +101,7 @@ final class CLIHostileInputTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = args
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
@@ -176,6 +181,26 @@ final class CLIHostileInputTests: XCTestCase {
             guard case .array(let diagnostics)? = try LinkMatchTool.json(json.stdout)["diagnostics"],
                   case .object(let first)? = diagnostics.first else { return XCTFail("\(input.name): \(json.stdout)") }
             XCTAssertEqual(first["code"], .string(input.code), input.name)
+        }
+    }
+
+    /// The FIFO wait: 3 s without `LINKMATCH_FIFO_WAIT`, the variable's seconds with it, and a value
+    /// that is no wait a usage error naming the variable (with `--json`, a JSON error object).
+    func testAFIFONobodyWritesToIsRefusedAfterTheWait() throws {
+        let fifo = try fifo()
+        let standard = try run(["check", fifo, "https://a.example/a/x"], environment: [:])
+        assertError(standard, code: "no-input", subject: fifo, exit: 1, "default wait")
+        XCTAssertTrue(standard.stderr.contains(": nothing was written to the FIFO within 3 s; "), standard.stderr)
+        XCTAssertGreaterThanOrEqual(standard.seconds, 3)
+        let short = try run(["check", fifo, "https://a.example/a/x"], environment: ["LINKMATCH_FIFO_WAIT": "0.25"])
+        assertError(short, code: "no-input", subject: fifo, exit: 1, "LINKMATCH_FIFO_WAIT=0.25")
+        XCTAssertTrue(short.stderr.contains(": nothing was written to the FIFO within 0.25 s; "), short.stderr)
+        XCTAssertGreaterThanOrEqual(short.seconds, 0.25)
+        XCTAssertLessThan(short.seconds, 3)
+        for value in ["0", "-1", "abc", "", "601", "nan", "inf"] {
+            let bad = try run(["check", fifo, "https://a.example/a/x", "--json"], environment: ["LINKMATCH_FIFO_WAIT": value])
+            assertError(bad, code: "invalid-environment", subject: "LINKMATCH_FIFO_WAIT=\(value)", exit: 2, json: true, "LINKMATCH_FIFO_WAIT=\(value)")
+            XCTAssertTrue(bad.stderr.contains("not a number of seconds from 0.001 to 600; unset it for the default 3 s"), bad.stderr)
         }
     }
 

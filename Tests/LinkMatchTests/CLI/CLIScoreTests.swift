@@ -11,9 +11,13 @@ final class CLIScoreTests: XCTestCase {
     static let peers = CLIPeerTests.peers
 
     /// `score --json` with these arguments: exit status and the report (or error) object.
-    func score(_ program: String, _ more: [String] = []) throws -> (status: Int32, report: JSONObject, stdout: String) {
+    static func score(_ program: String, _ more: [String] = []) throws -> (status: Int32, report: JSONObject, stdout: String) {
         let run = try LinkMatchTool.run(["score", "--program", program, "--json"] + more)
         return (run.status, try LinkMatchTool.json(run.stdout), run.stdout)
+    }
+
+    func score(_ program: String, _ more: [String] = []) throws -> (status: Int32, report: JSONObject, stdout: String) {
+        try Self.score(program, more)
     }
 
     func suites(_ report: JSONObject) -> [String: JSONObject] {
@@ -77,7 +81,9 @@ final class CLIScoreTests: XCTestCase {
     /// reading of the catalogue can fit it better): written here as seen, each for one or two cases.
     func testEachRegexPeerDeviationIsAGroupOfItsOwn() throws {
         let program = peer("python3", "regex_matcher.py")
-        let (status, report, stdout) = try score(program, ["--suite", "observed", "--suite", "decided"])
+        // The same run twice, side by side (two runs of the same program must print the same report).
+        let twice = try Concurrently.map([program, program]) { try Self.score($0, ["--suite", "observed", "--suite", "decided"]) }
+        let (status, report, stdout) = twice[0]
         XCTAssertEqual(status, 1)
         let deliberate: Set = ["no-parent-path", "absent-query-item-fails", "host-case-sensitive", "first-query-item-only",
                                "variables-literal", "percent-encoded-ignored"] // R1-R6
@@ -86,7 +92,7 @@ final class CLIScoreTests: XCTestCase {
         XCTAssertEqual(found.subtracting(deliberate), ["fold-ascii-only", "defaults-ignored", "defaults-only-for-components"],
                        "a new reading of the catalogue may explain a case better: check the groups and update this list")
         // Two runs of the same program print the same report.
-        XCTAssertEqual(try score(program, ["--suite", "observed", "--suite", "decided"]).stdout, stdout)
+        XCTAssertEqual(twice[1].stdout, stdout)
         // With its deviations off the peer passes everything.
         let off = try score(peer("python3", "regex_matcher.py", deviations: ""), ["--suite", "observed", "--suite", "decided"])
         XCTAssertEqual(off.status, 0)
@@ -154,9 +160,12 @@ final class CLIScoreTests: XCTestCase {
 
     /// A program that errs on some requests and exits on another is scored, not given up on: the `error`
     /// replies and the failure are groups of their own, counted as errors, and the program is restarted.
+    /// Every other request it hands to LinkMatch's own `conformance`, so those pass and no other group
+    /// comes up (a wrong decision would be explained against every reading, which only costs time here).
     func testErrorRepliesAndAProgramFailureAreGroupsOfTheirOwn() throws {
         let script = """
-            import json, sys
+            import json, subprocess, sys
+            matcher = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
             for line in sys.stdin:
                 r = json.loads(line)
                 if "EXAMPLE" in r["url"]:
@@ -164,11 +173,13 @@ final class CLIScoreTests: XCTestCase {
                 if "/buy/" in r["url"]:
                     print(json.dumps({"id": r["id"], "error": "no buying"}), flush=True)
                 else:
-                    print(json.dumps({"id": r["id"], "decision": "no_match"}), flush=True)
+                    matcher.stdin.write(line)
+                    matcher.stdin.flush()
+                    print(matcher.stdout.readline(), end="", flush=True)
             """
         let (status, report, stdout) = try LinkMatchTool.withTemporaryDirectory { dir in
             try script.write(toFile: dir + "/erring.py", atomically: true, encoding: .utf8)
-            return try score("python3 '\(dir)/erring.py'", ["--suite", "observed"])
+            return try score("python3 '\(dir)/erring.py' '\(LinkMatchTool.executable.path)' conformance", ["--suite", "observed"])
         }
         XCTAssertEqual(status, 1, stdout)
         let observed = try XCTUnwrap(suites(report)["observed"])
@@ -181,6 +192,7 @@ final class CLIScoreTests: XCTestCase {
         XCTAssertTrue(erringReplay.contains("/buy/"), erringReplay)
         XCTAssertTrue(failingReplay.contains("EXAMPLE"), failingReplay)
         XCTAssertEqual(count(erring, "count") + count(failing, "count"), count(observed, "errors"))
+        XCTAssertEqual(Set(byCause.keys), ["the program replied error", "program failure"], "every other case is LinkMatch's answer")
         XCTAssertGreaterThan(count(observed, "passed"), 100, "the program was restarted after it exited")
     }
 

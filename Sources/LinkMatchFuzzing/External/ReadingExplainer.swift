@@ -21,16 +21,30 @@ import LinkMatch
 /// 4. **Specificity.** Of the candidates left, a reading that generalizes another one left
 ///    (`Reading.generalizes`) is dropped; then the candidates whose rewrite changes the least of
 ///    this case stay (`ReadingEngine.changes`: rules whose fields change, plus one for the URL and
-///    one for the query items); of those, the first in catalogue order names the class.
+///    one for the query items); of those, the first in catalogue order is the choice.
+/// 5. **The choice is checked** (`firstConfirmed`, ReadingExplainerCheck.swift): the program is
+///    asked about siblings where the chosen reading answers otherwise than LinkMatch, and where its
+///    feature is gone (it then predicts LinkMatch's answer). A reading the program contradicts there
+///    is not the cause: the next candidate is checked (readings found before first, and within them
+///    document-level readings, D, C and V rules, before the others); none left: unexplained (or
+///    LinkMatch's error code when it refuses the request).
 public struct ReadingExplainer: Sendable {
     /// The readings tried, in catalogue order.
     public var readings: [Reading]
     /// Sibling requests asked of the program per explanation.
     public var maxSiblingRequests: Int
 
-    public init(readings: [Reading] = Readings.all, maxSiblingRequests: Int = 24) {
+    /// Sibling requests asked of the program to check one candidate (step 5).
+    public var maxCheckRequests: Int
+    /// Candidates checked before a difference is left unexplained (step 5).
+    public var maxCandidatesChecked: Int
+
+    public init(readings: [Reading] = Readings.all, maxSiblingRequests: Int = 24, maxCheckRequests: Int = 16,
+                maxCandidatesChecked: Int = 4) {
         self.readings = readings
         self.maxSiblingRequests = maxSiblingRequests
+        self.maxCheckRequests = maxCheckRequests
+        self.maxCandidatesChecked = maxCandidatesChecked
     }
 
     /// What explains a difference.
@@ -78,9 +92,11 @@ public struct ReadingExplainer: Sendable {
         if candidates.count > 1 {
             candidates = discriminated(request, candidates: candidates, engines: engines, ask: ask)
         }
-        let found = candidates.filter { $0.allSatisfy { preferring.contains($0.name) } }
-        if !found.isEmpty { candidates = found }
-        return .readings(mostSpecific(candidates, request: request).map(\.name))
+        if let confirmed = firstConfirmed(candidates, request: request, target: target, preferring: preferring, ask: ask) {
+            return .readings(confirmed.map(\.name))
+        }
+        if case .error(_, let message) = ours, case .decision = theirs { return .rejected(Self.errorCode(message)) }
+        return .unexplained
     }
 
     /// The candidates the program's answers on siblings leave (step 3).

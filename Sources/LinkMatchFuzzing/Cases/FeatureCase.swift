@@ -71,9 +71,10 @@ public struct FeatureCase: Sendable {
         let feature = given ?? picked
         switch feature {
         case .customVariable:
-            variables = [JSONMember(key: "v", value: .array([.string(word), .string("z")]))]
+            // The second value holds a wildcard (V2): `z*` or `z?` match `zq`, as written they do not.
+            variables = [JSONMember(key: "v", value: .array([.string(word), .string(flag ? "z*" : "z?")]))]
             rules = [rule([("/", .string("/$(v)/*"))])]
-            url = urlPick(["/\(word)/1", "/z", "/$(v)/1", "/q/1"])
+            url = urlPick(["/\(word)/1", "/z", "/$(v)/1", "/zq/1"])
         case .predefinedVariable:
             // Half the time case-insensitive: the values fold too (V3), `$(region)`'s capitals included.
             rules = [rule([("/", .string("/$(lang)_$(region)/*"))] + (flag ? [("caseSensitive", JSONValue.bool(false))] : []))]
@@ -106,7 +107,8 @@ public struct FeatureCase: Sendable {
             rules = [rule([("/", .string("/\(word)" + pick(["", "/", "//"])))])]
             url = "/" + Self.escaped(word) + urlPick(["/", "", "//"])
         case .parentPath:
-            rules = [rule([("/", .string("/\(word)/*"))])]
+            // Two times in three a `/*` before the final one, which SPEC never lets match nothing (N3).
+            rules = [rule([("/", .string("/\(word)/*" + pick(["", "/*", "/*"])))])]
             url = "/" + Self.escaped(word) + urlPick(["", "/", "er", "/1"])
         case .absentItem:
             rules = [rule([("?", .object(JSONObject([JSONMember(key: "b", value: .string(pick(["*", "", "?*"])))])))])]

@@ -51,6 +51,8 @@ extension ReadingExplainer {
             // that decode answer as with `a`, one that compares as written sees three characters.
             let standIns = escapedLetterStandIns(tail)
             if standIns != tail { add(url: head + standIns) }
+            // The escapes' hex letters in the other case: compared as written, they differ.
+            add(url: head + flippedEscapeCase(tail))
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -59,8 +61,8 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa)
-            + nonEmptyItemPatterns(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + swappedAppIDs(r.aasa) + renamedOverrides(r.aasa)
+            + slashedPaths(r.aasa) + nonEmptyItemPatterns(r.aasa) + decodedPatterns(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)

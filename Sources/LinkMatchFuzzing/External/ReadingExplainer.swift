@@ -13,8 +13,10 @@ import LinkMatch
 /// 3. **Siblings decide between candidates.** The case's siblings are its one-step shrinks
 ///    (`Shrinker.candidates`) plus a few targeted variants (`siblings`: a leading `/` added to the
 ///    URL path, its trailing `/` added or removed, an unrelated path, the document's literal paths and fragments,
-///    `defaults` moved to the other level, an empty `appIDs` given another app, a custom variable
-///    named like a predefined one renamed). Every
+///    `defaults` moved to the other level, an empty `appIDs` given another app, the app listed in
+///    `appIDs` with another `appID`, a custom variable named like a predefined one renamed, the
+///    URL without port and userinfo, the patterns' escapes decoded, the URL's escapes in the other
+///    hex case). Every
 ///    sibling on which the candidates answer differently is asked of the program (at most
 ///    `maxSiblingRequests`); a candidate that contradicts the program on a sibling is dropped,
 ///    unless every candidate does (then the ones contradicted least stay).
@@ -127,15 +129,7 @@ public struct ReadingExplainer: Sendable {
 
     /// Step 4: generalizing readings dropped, then the fewest changes, then catalogue order.
     func mostSpecific(_ candidates: [[Reading]], request: ConformanceProtocol.Request) -> [Reading] {
-        let names = candidates.map { Set($0.map(\.name)) }
-        let kept = candidates.indices.filter { i in
-            // Dropped when another candidate is this one with a reading replaced by one it generalizes.
-            !candidates.indices.contains { j in
-                j != i && names[j].count == names[i].count && candidates[i].contains { general in
-                    general.generalizes.contains { names[j].contains($0) } && names[i].subtracting([general.name]) == names[j].subtracting(general.generalizes)
-                }
-            }
-        }.map { candidates[$0] }
+        let kept = Self.notGeneralizing(candidates)
         let pool = kept.isEmpty ? candidates : kept
         let document = try? AASADocument.parse(Array(request.aasa.serialized().utf8)).document
         let url = try? ParsedURL(request.url)
@@ -147,6 +141,19 @@ public struct ReadingExplainer: Sendable {
         let ranked = pool.map { ($0, changes($0)) }
         let least = ranked.map(\.1).min() ?? 0
         return ranked.filter { $0.1 == least }.map(\.0).min { order($0).lexicographicallyPrecedes(order($1)) } ?? pool[0]
+    }
+
+    /// The candidates that generalize no other candidate: a candidate is left out when another one
+    /// is it with a reading replaced by one that reading generalizes.
+    static func notGeneralizing(_ candidates: [[Reading]]) -> [[Reading]] {
+        let names = candidates.map { Set($0.map(\.name)) }
+        return candidates.indices.filter { i in
+            !candidates.indices.contains { j in
+                j != i && names[j].count == names[i].count && candidates[i].contains { general in
+                    general.generalizes.contains { names[j].contains($0) } && names[i].subtracting([general.name]) == names[j].subtracting(general.generalizes)
+                }
+            }
+        }.map { candidates[$0] }
     }
 
     func label(_ request: ConformanceProtocol.Request, engine: any MatchEngine,

@@ -24,18 +24,28 @@ extension ReadingExplainer {
         var refutes: Bool { contradictions > 0 && contradictions * 2 > supports }
     }
 
-    /// The candidates in the order they are tried: the ones `preferring` holds first, then within
-    /// each group the document-level readings (the app listing, `defaults`, variables: rules D, C, V)
+    /// The candidates in the order they are tried: the ones `preferring` holds first; within those
+    /// and within the others, the ones that generalize no other candidate first; then within each
+    /// group the document-level readings (the app listing, `defaults`, variables: rules D, C, V)
     /// before the others, each group ordered by `mostSpecific` picking one at a time.
     func checkOrder(_ candidates: [[Reading]], preferring: Set<String>, request: ConformanceProtocol.Request) -> [[Reading]] {
         func documentLevel(_ c: [Reading]) -> Bool {
             c.allSatisfy { r in r.rules.allSatisfy { $0.hasPrefix("D") || $0.hasPrefix("C") || $0.hasPrefix("V") } }
         }
+        func among(_ list: [[Reading]], _ c: [Reading]) -> Bool { list.contains { $0.map(\.name) == c.map(\.name) } }
+        // A reading that generalizes another candidate comes after the specific ones (the
+        // specificity rule), whether it is a document-level reading or not.
         let found = candidates.filter { $0.allSatisfy { preferring.contains($0.name) } }
-        let rest = candidates.filter { c in !found.contains { $0.map(\.name) == c.map(\.name) } }
+        let rest = candidates.filter { !among(found, $0) }
+        var groups: [[[Reading]]] = []
+        for level in [found, rest] {
+            let specific = Self.notGeneralizing(level)
+            let general = level.filter { !among(specific, $0) }
+            groups += [specific.filter(documentLevel), specific.filter { !documentLevel($0) },
+                       general.filter(documentLevel), general.filter { !documentLevel($0) }]
+        }
         var out: [[Reading]] = []
-        for group in [found.filter(documentLevel), found.filter { !documentLevel($0) },
-                      rest.filter(documentLevel), rest.filter { !documentLevel($0) }] {
+        for group in groups {
             var pool = group
             while !pool.isEmpty {
                 let next = mostSpecific(pool, request: request)

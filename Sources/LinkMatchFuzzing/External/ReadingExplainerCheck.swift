@@ -56,6 +56,16 @@ extension ReadingExplainer {
         return out
     }
 
+    /// Whether the program's answer on a sibling that contradicts a candidate is another cause's:
+    /// LinkMatch and the candidate both refuse the sibling (a broken URL or document) and the
+    /// program decides it (its handling of bad input, a class of its own), or a reading already
+    /// found in the run (`found`) gives the program's answer there.
+    func otherCause(_ sibling: ConformanceProtocol.Request, parsed: Result<AASADocument, ConformanceProtocol.DocumentFailure>,
+                    theirs: String, prediction: String, found: [Reading]) -> Bool {
+        if prediction == "error", theirs != "error" { return true }
+        return found.contains { label(sibling, engine: $0.engine, parsed: parsed) == theirs }
+    }
+
     /// The first candidate (in `checkOrder`) the program's answers on siblings do not refute, or nil
     /// when each of the first `maxCandidatesChecked` is refuted.
     /// `target`: the program's answer on `request`.
@@ -65,6 +75,7 @@ extension ReadingExplainer {
         let parsed = siblings.map { ConformanceProtocol.prepareDocument($0.aasa) }
         let ours = siblings.indices.map { label(siblings[$0], engine: Self.linkMatch, parsed: parsed[$0]) }
         let ourAnswer = label(request, engine: Self.linkMatch, parsed: ConformanceProtocol.prepareDocument(request.aasa))
+        let found = readings.filter { preferring.contains($0.name) }
         var answered: [Int: String] = [:]
         var asked = 0
         for candidate in checkOrder(candidates, preferring: preferring, request: request).prefix(maxCandidatesChecked) {
@@ -100,7 +111,11 @@ extension ReadingExplainer {
             var tally = CheckTally()
             for (i, prediction) in picked {
                 guard let theirs = answered[i], theirs != "failure" else { continue }
-                if theirs == prediction { tally.supports += 1 } else { tally.contradictions += 1 }
+                if theirs == prediction {
+                    tally.supports += 1
+                } else if !otherCause(siblings[i], parsed: parsed[i], theirs: theirs, prediction: prediction, found: found) {
+                    tally.contradictions += 1
+                }
             }
             if !tally.refutes { return candidate }
         }

@@ -71,9 +71,10 @@ public struct FeatureCase: Sendable {
         let feature = given ?? picked
         switch feature {
         case .customVariable:
-            variables = [JSONMember(key: "v", value: .array([.string(word), .string("z")]))]
+            // The second value holds a wildcard (V2): `z*` or `z?` match `zq`, as written they do not.
+            variables = [JSONMember(key: "v", value: .array([.string(word), .string(flag ? "z*" : "z?")]))]
             rules = [rule([("/", .string("/$(v)/*"))])]
-            url = urlPick(["/\(word)/1", "/z", "/$(v)/1", "/q/1"])
+            url = urlPick(["/\(word)/1", "/z", "/$(v)/1", "/zq/1"])
         case .predefinedVariable:
             // Half the time case-insensitive: the values fold too (V3), `$(region)`'s capitals included.
             rules = [rule([("/", .string("/$(lang)_$(region)/*"))] + (flag ? [("caseSensitive", JSONValue.bool(false))] : []))]
@@ -106,8 +107,11 @@ public struct FeatureCase: Sendable {
             rules = [rule([("/", .string("/\(word)" + pick(["", "/", "//"])))])]
             url = "/" + Self.escaped(word) + urlPick(["/", "", "//"])
         case .parentPath:
-            rules = [rule([("/", .string("/\(word)/*"))])]
-            url = "/" + Self.escaped(word) + urlPick(["", "/", "er", "/1"])
+            // Against `/worder` the pattern is `/word/*er`: a `/*` that is not the final one, which
+            // SPEC never lets match nothing (N3); the other URLs keep the final `/*` of N3's example.
+            let tail = urlPick(["", "/", "er", "/1"])
+            rules = [rule([("/", .string("/\(word)/*" + (tail == "er" ? "er" : "")))])]
+            url = "/" + Self.escaped(word) + tail
         case .absentItem:
             rules = [rule([("?", .object(JSONObject([JSONMember(key: "b", value: .string(pick(["*", "", "?*"])))])))])]
             url = "/x" + urlPick(["?a=1", "", "?b", "?b=1"])
@@ -135,7 +139,8 @@ public struct FeatureCase: Sendable {
                            ("percentEncoded", .bool(false))])]
             url = "/x?q=" + urlPick(["a+b", "a%20b", "a%2Bb"])
         case .leadingStar:
-            rules = [rule([("/", .string(pick(["*/\(word)/*", "*/\(word)"])))])]
+            // The third pattern's first `/*` may match nothing only for a misreading of N3.
+            rules = [rule([("/", .string(pick(["*/\(word)/*", "*/\(word)", "*/*/\(word)"])))])]
             url = urlPick(["/", "/", "/a/", "//"]) + Self.escaped(word) + urlPick(["", "/1"])
         case .schemeAndHostCase:
             // U2 and U3 fold case: a matcher comparing `HTTPS` or `EXAMPLE.com` as written differs here.

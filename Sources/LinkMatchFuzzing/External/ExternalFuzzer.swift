@@ -300,6 +300,8 @@ public struct ExternalFuzzer {
         /// Shrinks of feature cases kept on a reading not seen that ended in another class
         /// (`ExternalFuzzer.look`): after `coincidenceTries` the reading is not tried so again.
         var coincidenceTries: [String: Int] = [:]
+        /// Shrinks of such feature cases (they never count as free shrinks).
+        var coincidenceShrinks = 0
 
         public init() {}
     }
@@ -358,26 +360,32 @@ public struct ExternalFuzzer {
                 }
                 let pended = Pended(item: item, mine: mine[i], theirs: theirs[i],
                                     among: signature.readings.isEmpty ? nil : Set(signature.readings))
-                guard mayShrink(tally), !stopShrinking() else {
+                guard mayShrink(tally, free: !Self.isCoincidence(signature)), !stopShrinking() else {
+                    // A difference a new reading explains goes first, then one a seen reading may
+                    // explain by coincidence, then the unexplained ones.
+                    func rank(_ key: DisagreementClass) -> Int { key.readings.isEmpty ? 2 : Self.isCoincidence(key) ? 1 : 0 }
                     // One waiting difference per cause: the same signature, or a reading in common.
+                    var count = 1
                     if let k = tally.pending.firstIndex(where: {
                         $0.signature == signature || !Set($0.signature.readings).isDisjoint(with: signature.readings)
                     }) {
-                        tally.pending[k].count += 1
-                    } else {
-                        // A difference a new reading explains goes first, then one a seen reading may
-                        // explain by coincidence, then the unexplained ones.
-                        func rank(_ key: DisagreementClass) -> Int { key.readings.isEmpty ? 2 : key.ours == "coincidence" ? 1 : 0 }
-                        let at = tally.pending.firstIndex { rank($0.signature) > rank(signature) } ?? tally.pending.count
-                        tally.pending.insert((signature, pended, 1), at: at)
+                        // Kept as it waits, unless this one ranks before it (a coincidence case of a
+                        // reading that now explains a difference no seen class does): it takes its place.
+                        guard rank(signature) < rank(tally.pending[k].signature) else {
+                            tally.pending[k].count += 1
+                            continue
+                        }
+                        count += tally.pending.remove(at: k).count
                     }
+                    let at = tally.pending.firstIndex { rank($0.signature) > rank(signature) } ?? tally.pending.count
+                    tally.pending.insert((signature, pended, count), at: at)
                     continue
                 }
                 shrinkAndRecord(pended, signature: signature, count: 1, into: &tally, onEvent: onEvent, elapsed: elapsed)
             }
         }
         // Waiting disagreements, as far as the share allows now.
-        while !stopShrinking(), mayShrink(tally), !tally.pending.isEmpty {
+        while !stopShrinking(), let first = tally.pending.first, mayShrink(tally, free: !Self.isCoincidence(first.signature)) {
             let next = tally.pending.removeFirst()
             var cache = LookCache()
             if let seen = seenClass(next.item.item.request, ours: next.item.mine, theirs: next.item.theirs, tally: tally, cache: &cache) {
@@ -402,10 +410,12 @@ public struct ExternalFuzzer {
         }
     }
 
-    /// Whether shrinking may spend more now: the first `freeShrinks` always, then while shrinking has
-    /// taken at most `shrinkShare` of the requests.
-    func mayShrink(_ tally: Tally) -> Bool {
-        if tally.report.shrunk < options.freeShrinks { return true }
+    /// Whether shrinking may spend more now: the first `freeShrinks` always (when `free`), then while
+    /// shrinking has taken at most `shrinkShare` of the requests. A difference a seen reading may
+    /// explain by coincidence is not free: the first shrinks go to differences no seen class
+    /// explains, so that each new cause is named within seconds.
+    func mayShrink(_ tally: Tally, free: Bool = true) -> Bool {
+        if free, tally.report.shrunk - tally.coincidenceShrinks < options.freeShrinks { return true }
         let all = Double(tally.report.requests + tally.report.shrinkRequests)
         return Double(tally.report.shrinkRequests) <= options.shrinkShare * all
     }
@@ -414,9 +424,17 @@ public struct ExternalFuzzer {
                          onEvent: (Event) -> Void, elapsed: () -> Double, budget: Int? = nil) {
         let example = shrink(p.item.request, caseIndex: p.item.caseIndex, mine: p.mine, theirs: p.theirs, budget: budget, among: p.among)
         tally.report.shrunk += 1
+        if Self.isCoincidence(signature) { tally.coincidenceShrinks += 1 }
         tally.report.shrinkRequests += example.shrinkAttempts
-        let key = classify(example, preferring: Set(tally.report.classes.flatMap(\.key.readings) + options.known.flatMap(\.readings)))
+        var key = classify(example, preferring: Set(tally.report.classes.flatMap(\.key.readings) + options.known.flatMap(\.readings)))
         tally.report.shrinkRequests += lastExplainRequests.take()
+        // Explained again as a raw difference is: a minimized case no reading names that a class
+        // already seen accounts for (a seen reading with another, a seen unexplained class whose
+        // rules it holds) is counted there, not as a new class.
+        if key.isUnexplained, tally.classIndex[key] == nil, !options.known.contains(key) {
+            var cache = LookCache()
+            if let seen = seenOrNil(example.shrunk, ours: example.ours, theirs: example.theirs, tally: tally, cache: &cache) { key = seen }
+        }
         if let among = p.among, !among.contains(where: key.readings.contains) {
             for name in among { tally.coincidenceTries[name, default: 0] += 1 }
         }

@@ -79,6 +79,9 @@ extension ExternalFuzzer {
     /// reading is taken for a coincidence there.
     static let coincidenceTries = 2
 
+    /// A signature of a feature case a seen reading explains and unseen ones too (`Look.coincidence`).
+    static func isCoincidence(_ signature: DisagreementClass) -> Bool { signature.ours == "coincidence" }
+
     /// A request of a `FeatureCase` (ids `N.feature` and `N.feature.K`).
     static func isFeatureCase(_ request: ConformanceProtocol.Request) -> Bool {
         if case .string(let id) = request.id { return id.contains(".feature") }

@@ -13,24 +13,40 @@ import LinkMatch
 /// 3. **Siblings decide between candidates.** The case's siblings are its one-step shrinks
 ///    (`Shrinker.candidates`) plus a few targeted variants (`siblings`: a leading `/` added to the
 ///    URL path, its trailing `/` added or removed, an unrelated path, the document's literal paths and fragments,
-///    `defaults` moved to the other level, an empty `appIDs` given another app, a custom variable
-///    named like a predefined one renamed). Every
+///    `defaults` moved to the other level, an empty `appIDs` given another app, the app listed in
+///    `appIDs` with another `appID`, a custom variable named like a predefined one renamed, the
+///    URL without port and userinfo, the patterns' escapes decoded, the URL's escapes in the other
+///    hex case). Every
 ///    sibling on which the candidates answer differently is asked of the program (at most
 ///    `maxSiblingRequests`); a candidate that contradicts the program on a sibling is dropped,
 ///    unless every candidate does (then the ones contradicted least stay).
 /// 4. **Specificity.** Of the candidates left, a reading that generalizes another one left
 ///    (`Reading.generalizes`) is dropped; then the candidates whose rewrite changes the least of
 ///    this case stay (`ReadingEngine.changes`: rules whose fields change, plus one for the URL and
-///    one for the query items); of those, the first in catalogue order names the class.
+///    one for the query items); of those, the first in catalogue order is the choice.
+/// 5. **The choice is checked** (`firstConfirmed`, ReadingExplainerCheck.swift): the program is
+///    asked about siblings where the chosen reading answers otherwise than LinkMatch, and where its
+///    feature is gone (it then predicts LinkMatch's answer). A reading the program contradicts there
+///    is not the cause: the next candidate is checked (readings found before first, and within them
+///    document-level readings, D, C and V rules, before the others); none left: unexplained (or
+///    LinkMatch's error code when it refuses the request).
 public struct ReadingExplainer: Sendable {
     /// The readings tried, in catalogue order.
     public var readings: [Reading]
     /// Sibling requests asked of the program per explanation.
     public var maxSiblingRequests: Int
 
-    public init(readings: [Reading] = Readings.all, maxSiblingRequests: Int = 24) {
+    /// Sibling requests asked of the program to check one candidate (step 5).
+    public var maxCheckRequests: Int
+    /// Candidates checked before a difference is left unexplained (step 5).
+    public var maxCandidatesChecked: Int
+
+    public init(readings: [Reading] = Readings.all, maxSiblingRequests: Int = 24, maxCheckRequests: Int = 16,
+                maxCandidatesChecked: Int = 4) {
         self.readings = readings
         self.maxSiblingRequests = maxSiblingRequests
+        self.maxCheckRequests = maxCheckRequests
+        self.maxCandidatesChecked = maxCandidatesChecked
     }
 
     /// What explains a difference.
@@ -78,9 +94,11 @@ public struct ReadingExplainer: Sendable {
         if candidates.count > 1 {
             candidates = discriminated(request, candidates: candidates, engines: engines, ask: ask)
         }
-        let found = candidates.filter { $0.allSatisfy { preferring.contains($0.name) } }
-        if !found.isEmpty { candidates = found }
-        return .readings(mostSpecific(candidates, request: request).map(\.name))
+        if let confirmed = firstConfirmed(candidates, request: request, target: target, preferring: preferring, ask: ask) {
+            return .readings(confirmed.map(\.name))
+        }
+        if case .error(_, let message) = ours, case .decision = theirs { return .rejected(Self.errorCode(message)) }
+        return .unexplained
     }
 
     /// The candidates the program's answers on siblings leave (step 3).
@@ -111,15 +129,7 @@ public struct ReadingExplainer: Sendable {
 
     /// Step 4: generalizing readings dropped, then the fewest changes, then catalogue order.
     func mostSpecific(_ candidates: [[Reading]], request: ConformanceProtocol.Request) -> [Reading] {
-        let names = candidates.map { Set($0.map(\.name)) }
-        let kept = candidates.indices.filter { i in
-            // Dropped when another candidate is this one with a reading replaced by one it generalizes.
-            !candidates.indices.contains { j in
-                j != i && names[j].count == names[i].count && candidates[i].contains { general in
-                    general.generalizes.contains { names[j].contains($0) } && names[i].subtracting([general.name]) == names[j].subtracting(general.generalizes)
-                }
-            }
-        }.map { candidates[$0] }
+        let kept = Self.notGeneralizing(candidates)
         let pool = kept.isEmpty ? candidates : kept
         let document = try? AASADocument.parse(Array(request.aasa.serialized().utf8)).document
         let url = try? ParsedURL(request.url)
@@ -131,6 +141,19 @@ public struct ReadingExplainer: Sendable {
         let ranked = pool.map { ($0, changes($0)) }
         let least = ranked.map(\.1).min() ?? 0
         return ranked.filter { $0.1 == least }.map(\.0).min { order($0).lexicographicallyPrecedes(order($1)) } ?? pool[0]
+    }
+
+    /// The candidates that generalize no other candidate: a candidate is left out when another one
+    /// is it with a reading replaced by one that reading generalizes.
+    static func notGeneralizing(_ candidates: [[Reading]]) -> [[Reading]] {
+        let names = candidates.map { Set($0.map(\.name)) }
+        return candidates.indices.filter { i in
+            !candidates.indices.contains { j in
+                j != i && names[j].count == names[i].count && candidates[i].contains { general in
+                    general.generalizes.contains { names[j].contains($0) } && names[i].subtracting([general.name]) == names[j].subtracting(general.generalizes)
+                }
+            }
+        }.map { candidates[$0] }
     }
 
     func label(_ request: ConformanceProtocol.Request, engine: any MatchEngine,

@@ -19,6 +19,9 @@ extension ReadingExplainer {
             let pathEnd = tail.firstIndex { $0 == "?" || $0 == "#" } ?? tail.endIndex
             let path = String(tail[..<pathEnd]), rest = String(tail[pathEnd...])
             add(url: head + "/" + (path.isEmpty ? "/" : path) + rest)
+            // The authority without userinfo and port: readings about the host (its port, its
+            // case) then agree with LinkMatch, while a document-level cause is still there.
+            if let bare = bareAuthority(head) { add(url: bare + tail) }
             // An unrelated path, with and without a trailing `/`: a reading that widens what a rule
             // matches (defaults or a slash rule ignored) answers differently there than one that
             // only moves the edge of the rule.
@@ -48,6 +51,8 @@ extension ReadingExplainer {
             // that decode answer as with `a`, one that compares as written sees three characters.
             let standIns = escapedLetterStandIns(tail)
             if standIns != tail { add(url: head + standIns) }
+            // The escapes' hex letters in the other case: compared as written, they differ.
+            add(url: head + flippedEscapeCase(tail))
             if path.hasSuffix("/"), path.count > 1 {
                 add(url: head + String(path.dropLast()) + rest)
                 add(url: head + "/" + String(path.dropLast()) + rest)
@@ -56,8 +61,8 @@ extension ReadingExplainer {
                 add(url: head + "/" + (path.isEmpty ? "/" : path) + "/" + rest)
             }
         }
-        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + renamedOverrides(r.aasa) + slashedPaths(r.aasa)
-            + nonEmptyItemPatterns(r.aasa) {
+        for aasa in movedDefaults(r.aasa) + filledEmptyAppIDs(r.aasa) + swappedAppIDs(r.aasa) + renamedOverrides(r.aasa)
+            + slashedPaths(r.aasa) + nonEmptyItemPatterns(r.aasa) + decodedPatterns(r.aasa) {
             var c = r
             c.aasa = aasa
             out.append(c)
@@ -191,6 +196,18 @@ extension ReadingExplainer {
                                              with: .object(JSONObject(variables.members.map { JSONMember(key: renamed($0.key), value: $0.value) })))
         applinks = DocumentRewrite.replacing("details", in: applinks, with: renaming(details))
         return [.object(DocumentRewrite.replacing("applinks", in: top, with: .object(applinks)))]
+    }
+
+    /// `scheme://host` from `scheme://userinfo@host:port`, or nil when there is neither (or the host
+    /// is an IPv6 literal).
+    static func bareAuthority(_ head: String) -> String? {
+        guard let sep = head.range(of: "://") else { return nil }
+        var authority = Substring(head[sep.upperBound...])
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        guard !authority.contains("["), !authority.contains("]") else { return nil }
+        if let colon = authority.firstIndex(of: ":") { authority = authority[..<colon] }
+        let bare = String(head[..<sep.upperBound]) + authority
+        return bare == head ? nil : bare
     }
 
     /// `text` with each `%XX` run of one UTF-8 character, and each raw non-ASCII scalar, written `%61`.

@@ -61,8 +61,17 @@ public struct ScoreGroup: Sendable {
                               ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> [ScoreGroup] {
         var groups: [ScoreGroup] = []
         var index: [ScoreSuiteAndCause: Int] = [:]
-        for s in scored where s.verdict != .passed {
-            let cause = Self.cause(s, explainer: explainer, ask: ask)
+        let failing = scored.filter { $0.verdict != .passed }
+        var causes = failing.map { Self.cause($0, explainer: explainer, ask: ask) }
+        // A case no reading explains is explained again knowing the readings the other cases found:
+        // the explainer's check then does not hold against a reading what another cause of the
+        // program does on a sibling (as `linkmatch fuzz` does with the classes of its run).
+        let found = Set(causes.flatMap { if case .disagreement(let key) = $0 { return key.readings } else { return [] } })
+        for i in causes.indices where !found.isEmpty {
+            guard case .disagreement(let key) = causes[i], key.readings.isEmpty else { continue }
+            causes[i] = Self.cause(failing[i], explainer: explainer, preferring: found, ask: ask)
+        }
+        for (s, cause) in zip(failing, causes) {
             let key = ScoreSuiteAndCause(suite: s.scoreCase.suite, cause: cause)
             if let i = index[key] {
                 groups[i].cases.append(s)
@@ -74,7 +83,7 @@ public struct ScoreGroup: Sendable {
         return ScoreSuite.allCases.flatMap { suite in groups.filter { $0.suite == suite } }
     }
 
-    static func cause(_ s: ScoredCase, explainer: ReadingExplainer,
+    static func cause(_ s: ScoredCase, explainer: ReadingExplainer, preferring: Set<String> = [],
                       ask: ([ConformanceProtocol.Request]) -> [ExternalEngine.Answer]) -> Cause {
         let request = s.scoreCase.request
         switch s.answer {
@@ -82,7 +91,7 @@ public struct ScoreGroup: Sendable {
         case .failure: return .programFailure
         case .decision:
             let expected = ConformanceProtocol.Reply.decision(id: request.id, s.scoreCase.expect)
-            switch explainer.explain(request, ours: expected, theirs: s.answer, ask: ask) {
+            switch explainer.explain(request, ours: expected, theirs: s.answer, preferring: preferring, ask: ask) {
             case .readings(let names):
                 return .disagreement(DisagreementClass(readings: names, ours: "any", theirs: "any"))
             case .rejected, .unexplained:

@@ -69,6 +69,7 @@ public struct Reading: Sendable {
 public enum Readings {
     /// Every reading: the modelled open-point alternatives, then the misreadings.
     public static let all: [Reading] = openPointReadings + Misreadings.all + MoreMisreadings.all + URLMisreadings.all + TextMisreadings.all
+        + RuleFamilyMisreadings.all
 
     /// The reading called `name` (as `linkmatch conformance --reading` takes it), or nil when there
     /// is none. `A+B` names both readings at once (`composed`).

@@ -34,7 +34,8 @@ final class ReadingsTests: XCTestCase {
                         "last-query-item-only", "absent-query-item-fails", "variables-literal", "predefined-values-unfolded", "percent-encoded-ignored",
                         "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive",
                         "any-scheme", "host-with-port", "raw-characters-unencoded", "bare-percent-literal", "query-decoded-before-split",
-                        "empty-query-items-kept", "valueless-query-items-dropped", "broken-reference-literal", "full-lowercase"])
+                        "empty-query-items-kept", "valueless-query-items-dropped", "broken-reference-literal", "full-lowercase",
+                        "appid-wins-over-appids", "every-slash-star-optional", "wildcards-in-values-literal", "patterns-decoded-too"])
         XCTAssertGreaterThanOrEqual(Readings.all.count, 20)
         for reading in Readings.all {
             for special in reading.generalizes { XCTAssertNotNil(Readings.named(special), "\(reading.name) generalizes \(special)") }

@@ -1,5 +1,6 @@
 import LinkMatchCompiled
 import LinkMatchCore
+import LinkMatchModel
 import LinkMatchReference
 
 /// Misreadings of four rule families that a matcher written from the rules' headlines makes: the

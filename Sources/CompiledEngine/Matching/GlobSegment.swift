@@ -19,6 +19,9 @@ extension GlobMatcher {
         /// over the text, whatever the segment (the naive search costs up to |text| x |segment| on `aaaa…ab`).
         let search: ShiftAndSearch?
 
+        /// A segment of no units, for a matcher's `last` when it has no star (unused then).
+        static let empty = Segment(labelStart: 0, count: 0, wordStart: 0, allAny: true, needsWideUnits: false, search: nil)
+
         /// Whether the segment matches the bytes of `text` from `start` (room checked by the caller):
         /// eight bytes per comparison.
         @inline(__always)
@@ -29,6 +32,8 @@ extension GlobMatcher {
             if needsWideUnits { return false }
             // (A segment with units has packed words, so `words` is not empty.)
             guard count > 0, let base = text.baseAddress, let words = tables.words.baseAddress else { return true }
+            // SAFETY: the caller checked the room (`start + count <= text.count`); this segment's words are `wordCount(count)` from `wordStart` in the tables.
+            assert(start >= 0 && start + count <= text.count && wordStart + PackedBytes.wordCount(count) <= tables.words.count)
             return PackedBytes.equal(UnsafeRawPointer(base + start), count, words + wordStart)
         }
 

@@ -32,8 +32,8 @@ final class GlobMatcher: Sendable {
         self.init(atoms[...])
     }
 
-    /// Every segment's labels and packed words in one array each (`SegmentTables`), both allocated
-    /// once at their size (Shift-And tables, for middle segments only, grow as they are added).
+    /// Every segment's packed words in one array (`SegmentTables`), allocated once at its size, and
+    /// its labels in another only when some literal is above ASCII (Shift-And tables, for middle segments only, grow as they are added).
     init(_ atoms: ArraySlice<CompiledAtom>) {
         // First pass: the sizes and where each run of non-star atoms ends.
         var unitCount = 0
@@ -42,7 +42,12 @@ final class GlobMatcher: Sendable {
         var hasStar = false
         var previousWasStar = false
         var runLength = 0
+        var wide = false // a literal above ASCII: the labels are kept (`Segment.labelsKept`)
+        var anyOne = false
         for atom in atoms {
+            if case .unit(let u) = atom, UnitLabel.isWideLiteral(u) { wide = true }
+            if case .choice = atom { wide = true } // (not reached: read as `UnitLabel.none`, kept)
+            if case .any = atom { anyOne = true }
             if case .star = atom {
                 hasStar = true
                 if !previousWasStar {
@@ -59,7 +64,7 @@ final class GlobMatcher: Sendable {
         }
         wordCount += PackedBytes.wordCount(runLength)
         // Second pass: each run into the tables.
-        var tables = SegmentTables(units: unitCount, words: wordCount)
+        var tables = SegmentTables(units: wide ? unitCount : 0, words: wordCount)
         var segments: [Segment] = []
         segments.reserveCapacity(max(0, segmentCount - 2)) // the middle ones (first and last are held apart)
         var first: Segment?
@@ -77,7 +82,7 @@ final class GlobMatcher: Sendable {
                 }
             }
             let i = segments.count + (first == nil ? 0 : 1)
-            let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1)
+            let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
             if first == nil {
                 first = segment
             } else if i == segmentCount - 1 {
@@ -111,7 +116,7 @@ final class GlobMatcher: Sendable {
         firstCount = head.count
         lastCount = hasStar ? tail.count : 0
         anchorsNeedWideUnits = head.needsWideUnits || (hasStar && tail.needsWideUnits)
-        shape = Self.shape(first: head, middleCount: segments.count, last: tail, tables, hasStar: hasStar)
+        shape = Self.shape(first: head, middleCount: segments.count, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
     }
 
     /// Every segment in order: one when the pattern has no star, otherwise stars + 1 (consecutive
@@ -122,10 +127,9 @@ final class GlobMatcher: Sendable {
     /// The labels of `segment` (one of `segments`).
     func labels(of segment: Segment) -> ArraySlice<UInt32> { tables.labels(of: segment) }
 
-    static func shape(first: Segment, middleCount: Int, last: Segment, _ tables: SegmentTables, hasStar: Bool) -> PatternShape {
-        guard hasStar else {
-            return tables.labels(of: first).allSatisfy { $0 != UnitLabel.any } ? .literal : .fixedLength
-        }
+    /// `hasAnyOne`: the pattern has a `?`.
+    static func shape(first: Segment, middleCount: Int, last: Segment, hasAnyOne: Bool, hasStar: Bool) -> PatternShape {
+        guard hasStar else { return hasAnyOne ? .fixedLength : .literal }
         if middleCount == 0 {
             return first.count == 0 && last.count > 0 ? .suffix : .prefix
         }

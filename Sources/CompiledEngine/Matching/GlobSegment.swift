@@ -100,8 +100,9 @@ extension GlobMatcher {
 
         /// Empty tables with room for `units` labels and `words` packed words.
         init(units: Int = 0, words: Int = 0) {
-            labels.reserveCapacity(units)
-            self.words.reserveCapacity(words)
+            // (Reserving nothing still costs a call: an empty array is shared, so never unique.)
+            if units > 0 { labels.reserveCapacity(units) }
+            if words > 0 { self.words.reserveCapacity(words) }
         }
 
         /// The labels of `segment` (read back from its packed words when they were not kept).

@@ -11,7 +11,8 @@
 #
 # Usage: scripts/count-instructions.sh [ROW-FILTER]   (run from the repository; needs valgrind)
 #   ROW-FILTER: only the lines of the list below whose row contains it (e.g. `100-rule`).
-#   SKIP_BUILD=1 (environment) uses the existing release build.
+#   SKIP_BUILD=1 (environment) uses the existing release build; BENCH=PATH counts another build of
+#   linkmatch-bench (say, main's, for a before and after) and implies SKIP_BUILD=1.
 # The smaller repeat count N is per kind of cell, large enough that what runs once (and so
 # cancels out) is small beside N bodies; hashing is made deterministic so both runs do the same
 # once-only work.
@@ -21,13 +22,14 @@ cd "$(dirname "$0")/.."
 filter="${1:-}"
 export SWIFT_DETERMINISTIC_HASHING=1
 command -v valgrind >/dev/null || { echo "count-instructions: valgrind is not installed (apt-get install valgrind)" >&2; exit 2; }
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
+bench="${BENCH:-.build/release/linkmatch-bench}"
+if [ "${SKIP_BUILD:-0}" != 1 ] && [ -z "${BENCH:-}" ]; then
     swift build -c release --product linkmatch-bench >&2
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # valgrind 3.19 cannot read Swift 6.3's DWARF: count on a copy without it.
-objcopy --strip-debug .build/release/linkmatch-bench "$work/bench"
+objcopy --strip-debug "$bench" "$work/bench"
 
 # Instructions of one run: ROW CELL REPEATS. Prints "IR OPS".
 run() {
@@ -43,10 +45,11 @@ run() {
 # Instructions per operation of ROW's CELL.
 per_op() {
     local a b n
-    case "$2" in match) n=5000 ;; decision) n=50 ;; *) n=20 ;; esac
+    local format="%.1f" # a match or a decision: one decimal, so rounding does not flip a count between builds
+    case "$2" in match) n=50000 ;; decision) n=50 ;; *) n=20; format="%.0f" ;; esac
     a="$(run "$1" "$2" "$n")"
     b="$(run "$1" "$2" $((2 * n)))"
-    echo "$a $b" | awk -v n="$n" '{ printf "%.0f", ($3 - $1) / (n * $2) }'
+    echo "$a $b" | awk -v n="$n" -v format="$format" '{ printf format, ($3 - $1) / (n * $2) }'
 }
 
 # Bench row filter (a part of the row's name) and the label printed for it.
@@ -76,7 +79,7 @@ documents=(
     "real-world twitter|twitter-signed-pkcs7.json"
 )
 
-echo "instructions per operation (callgrind; N and 2N repeats: match 5000, decision 50, read and parse 20; commit $(git rev-parse --short HEAD))"
+echo "instructions per operation (callgrind; N and 2N repeats: match 50000, decision 50, read and parse 20; commit $(git rev-parse --short HEAD))"
 echo
 echo "| pattern row | one match |"
 echo "| --- | ---: |"

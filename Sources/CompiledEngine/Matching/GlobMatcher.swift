@@ -71,48 +71,39 @@ final class GlobMatcher: Sendable {
         if segmentCount > 2 { segments.reserveCapacity(segmentCount - 2) }
         var first: Segment?
         var last: Segment?
+        var runStart = atoms.startIndex
+        var index = atoms.startIndex
         previousWasStar = false
-        // Each run's labels go to scratch space on the stack, read by the tables as a buffer: packing
-        // and searching a buffer cost about half of what reading the atoms through a lazy map did.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: max(1, unitCount)) { scratch in
-            var runStart = atoms.startIndex
-            var index = atoms.startIndex
-            func close(_ end: Int) {
-                var n = 0
-                for atom in atoms[runStart..<end] {
-                    // SAFETY: a run is at most `unitCount` atoms, the scratch's capacity (checked in debug builds).
-                    assert(n < scratch.count)
-                    switch atom {
-                    case .unit(let u): scratch[n] = u
-                    case .any: scratch[n] = UnitLabel.any
-                    // Not reached: stars end runs, and patterns with variables compile to the automaton.
-                    case .star, .choice: scratch[n] = UnitLabel.none
-                    }
-                    n += 1
-                }
-                let run = UnsafeBufferPointer(rebasing: scratch[0..<n])
-                let i = segments.count + (first == nil ? 0 : 1)
-                let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
-                if first == nil {
-                    first = segment
-                } else if i == segmentCount - 1 {
-                    last = segment
-                } else {
-                    segments.append(segment)
+        func close(_ end: Int) {
+            let run = atoms[runStart..<end].lazy.map { atom -> UInt32 in
+                switch atom {
+                case .unit(let u): return u
+                case .any: return UnitLabel.any
+                // Not reached: stars end runs, and patterns with variables compile to the automaton.
+                case .star, .choice: return UnitLabel.none
                 }
             }
-            while index < atoms.endIndex {
-                if case .star = atoms[index] {
-                    if !previousWasStar { close(index) }
-                    runStart = index + 1
-                    previousWasStar = true
-                } else {
-                    previousWasStar = false
-                }
-                index += 1
+            let i = segments.count + (first == nil ? 0 : 1)
+            let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
+            if first == nil {
+                first = segment
+            } else if i == segmentCount - 1 {
+                last = segment
+            } else {
+                segments.append(segment)
             }
-            close(atoms.endIndex)
         }
+        while index < atoms.endIndex {
+            if case .star = atoms[index] {
+                if !previousWasStar { close(index) }
+                runStart = index + 1
+                previousWasStar = true
+            } else {
+                previousWasStar = false
+            }
+            index += 1
+        }
+        close(atoms.endIndex)
         // `close` ran once per segment, so the first is set, and the last too when there was a star.
         assert(first != nil && (last != nil) == hasStar, "a glob has a first segment, and a last one after a star")
         let head = first ?? Segment.empty
@@ -171,10 +162,11 @@ final class GlobMatcher: Sendable {
 
     /// Places each middle segment at its leftmost occurrence (the anchors already matched).
     private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        tables.withView { tables in
+        let start = firstCount
+        let end = text.count - lastCount
+        return tables.withView { tables in
             middle.withUnsafeBufferPointer { segments in
-                var position = firstCount
-                let end = text.count - lastCount
+                var position = start
                 var i = 0
                 while i < segments.count {
                     let segment = segments[i]

@@ -49,27 +49,34 @@ extension GlobMatcher {
                 return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, tables, work: &work) }
             }
             if allAny { return true }
+            if !labelsKept { return matchesPacked(text, at: start, tables, work: &work) }
             var k = 0
-            if !labelsKept {
-                // Every label is ASCII or `?`: a byte under a full mask must be the unit, a zero mask is `?`.
-                while k < count {
-                    work += 1
-                    let pair = wordStart + 2 * (k >> 3)
-                    let shift = UInt64(8 * (k & 7))
-                    // SAFETY: unit `k < count` of this segment is packed in the pair at `pair`, inside its `wordCount(count)` words.
-                    assert(pair + 1 < wordStart + PackedBytes.wordCount(count) && pair + 1 < tables.words.count)
-                    if (tables.words[pair + 1] >> shift) & 0xFF != 0,
-                       UInt32(truncatingIfNeeded: (tables.words[pair] >> shift) & 0xFF) != UInt32(truncatingIfNeeded: text[start + k]) {
-                        return false
-                    }
-                    k += 1
-                }
-                return true
-            }
             while k < count {
                 work += 1
                 let label = tables.labels[labelStart + k]
                 if label != UnitLabel.any, label != UInt32(truncatingIfNeeded: text[start + k]) { return false }
+                k += 1
+            }
+            return true
+        }
+
+        /// `matches` for a wide text when the labels were not kept: every label is ASCII or `?`, so a
+        /// byte under a full mask must be the unit and a zero mask is `?`. Not inlined: it would grow
+        /// every caller of `matches` (the sequence matcher's steps) for texts that are rarely wide.
+        @inline(never)
+        private func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
+                                                                        _ tables: SegmentTables.View, work: inout Int) -> Bool {
+            var k = 0
+            while k < count {
+                work += 1
+                let pair = wordStart + 2 * (k >> 3)
+                let shift = UInt64(8 * (k & 7))
+                // SAFETY: unit `k < count` of this segment is packed in the pair at `pair`, inside its `wordCount(count)` words.
+                assert(pair + 1 < wordStart + PackedBytes.wordCount(count) && pair + 1 < tables.words.count)
+                if (tables.words[pair + 1] >> shift) & 0xFF != 0,
+                   UInt32(truncatingIfNeeded: (tables.words[pair] >> shift) & 0xFF) != UInt32(truncatingIfNeeded: text[start + k]) {
+                    return false
+                }
                 k += 1
             }
             return true

@@ -18,6 +18,21 @@
 # once-only work.
 set -eu
 
+usage() {
+    cat <<'USAGE'
+usage: scripts/count-instructions.sh [ROW-FILTER]
+Callgrind instructions per match, per decision, and per parse + compile beside the JSON read, for
+the bench rows issue 33 names (docs/PERFORMANCE.md, "Where the time goes"). ROW-FILTER keeps the
+rows whose name contains it. Environment: SKIP_BUILD=1 uses the existing release build; BENCH=PATH
+counts that linkmatch-bench instead.
+USAGE
+}
+case "${1:-}" in
+    -h | --help) usage; exit 0 ;;
+    -*) usage >&2; exit 2 ;;
+esac
+if [ $# -gt 1 ]; then usage >&2; exit 2; fi
+
 cd "$(dirname "$0")/.."
 filter="${1:-}"
 export SWIFT_DETERMINISTIC_HASHING=1

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,6 +27,8 @@ struct Measure {
         var sink = 0
         if let profile {
             let runs = profile.cell == cell ? profile.iterations : 1
+            // The operations per body, for scripts/count-instructions.sh: (Ir(2N) - Ir(N)) / (N x ops).
+            if profile.cell == cell { FileHandle.standardError.write(Data("profile: cell \(cell) ops \(max(1, ops))\n".utf8)) }
             let elapsed = clock.measure { for _ in 0..<runs { sink &+= body() } }
             blackHole(sink)
             return Double(elapsed.nanoseconds) / Double(max(1, runs * max(1, ops)))

@@ -13,11 +13,19 @@ extension GlobMatcher {
         let wordStart: Int
         /// Whether every label is `?` (then only the length matters).
         let allAny: Bool
+        /// Whether the labels are in `SegmentTables.labels`. A glob keeps them only when some label
+        /// is a literal above ASCII: otherwise the packed words say everything (a byte, or any
+        /// byte under a zero mask for `?`), and a matcher owns one array fewer.
+        let labelsKept: Bool
         /// A literal label above ASCII: no byte text (always ASCII) can match the segment.
         let needsWideUnits: Bool
         /// Shift-And tables for a middle segment of up to 4,096 units, placed by searching: one pass
         /// over the text, whatever the segment (the naive search costs up to |text| x |segment| on `aaaa…ab`).
         let search: ShiftAndSearch?
+
+        /// A segment of no units, for a matcher's `last` when it has no star (unused then).
+        static let empty = Segment(labelStart: 0, count: 0, wordStart: 0, allAny: true, labelsKept: true, needsWideUnits: false,
+                                   search: nil)
 
         /// Whether the segment matches the bytes of `text` from `start` (room checked by the caller):
         /// eight bytes per comparison.
@@ -29,6 +37,8 @@ extension GlobMatcher {
             if needsWideUnits { return false }
             // (A segment with units has packed words, so `words` is not empty.)
             guard count > 0, let base = text.baseAddress, let words = tables.words.baseAddress else { return true }
+            // SAFETY: the caller checked the room (`start + count <= text.count`); this segment's words are `wordCount(count)` from `wordStart` in the tables.
+            assert(start >= 0 && start + count <= text.count && wordStart + PackedBytes.wordCount(count) <= tables.words.count)
             return PackedBytes.equal(UnsafeRawPointer(base + start), count, words + wordStart)
         }
 
@@ -39,11 +49,34 @@ extension GlobMatcher {
                 return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, tables, work: &work) }
             }
             if allAny { return true }
+            if !labelsKept { return matchesPacked(text, at: start, tables, work: &work) }
             var k = 0
             while k < count {
                 work += 1
                 let label = tables.labels[labelStart + k]
                 if label != UnitLabel.any, label != UInt32(truncatingIfNeeded: text[start + k]) { return false }
+                k += 1
+            }
+            return true
+        }
+
+        /// `matches` for a wide text when the labels were not kept: every label is ASCII or `?`, so a
+        /// byte under a full mask must be the unit and a zero mask is `?`. Not inlined: it would grow
+        /// every caller of `matches` (the sequence matcher's steps) for texts that are rarely wide.
+        @inline(never)
+        private func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
+                                                                        _ tables: SegmentTables.View, work: inout Int) -> Bool {
+            var k = 0
+            while k < count {
+                work += 1
+                let pair = wordStart + 2 * (k >> 3)
+                let shift = UInt64(8 * (k & 7))
+                // SAFETY: unit `k < count` of this segment is packed in the pair at `pair`, inside its `wordCount(count)` words.
+                assert(pair + 1 < wordStart + PackedBytes.wordCount(count) && pair + 1 < tables.words.count)
+                if (tables.words[pair + 1] >> shift) & 0xFF != 0,
+                   UInt32(truncatingIfNeeded: (tables.words[pair] >> shift) & 0xFF) != UInt32(truncatingIfNeeded: text[start + k]) {
+                    return false
+                }
                 k += 1
             }
             return true
@@ -74,39 +107,47 @@ extension GlobMatcher {
 
         /// Empty tables with room for `units` labels and `words` packed words.
         init(units: Int = 0, words: Int = 0) {
-            labels.reserveCapacity(units)
-            self.words.reserveCapacity(words)
+            // (Reserving nothing still costs a call: an empty array is shared, so never unique.)
+            if units > 0 { labels.reserveCapacity(units) }
+            if words > 0 { self.words.reserveCapacity(words) }
         }
 
-        /// The labels of `segment`.
+        /// The labels of `segment` (read back from its packed words when they were not kept).
         func labels(of segment: Segment) -> ArraySlice<UInt32> {
-            labels[segment.labelStart..<(segment.labelStart + segment.count)]
+            guard !segment.labelsKept else { return labels[segment.labelStart..<(segment.labelStart + segment.count)] }
+            return (0..<segment.count).map { k -> UInt32 in
+                let shift = UInt64(8 * (k & 7))
+                let pair = segment.wordStart + 2 * (k >> 3)
+                return (words[pair + 1] >> shift) & 0xFF == 0 ? UnitLabel.any : UInt32(truncatingIfNeeded: (words[pair] >> shift) & 0xFF)
+            }[...]
         }
 
         /// Appends a run's labels (`UnitLabel.any` for `?`) and returns its segment; `searchable`: a
-        /// middle segment, placed by searching (the first and last are pinned).
-        mutating func append(_ run: some Collection<UInt32>, searchable: Bool) -> Segment {
+        /// middle segment, placed by searching (the first and last are pinned). `keepLabels`: false
+        /// when the run's labels need not be stored (see `Segment.labelsKept`); a run with a literal
+        /// above ASCII keeps them whatever it says.
+        mutating func append(_ run: some Collection<UInt32>, searchable: Bool, keepLabels: Bool = true) -> Segment {
+            let count = run.count
+            var allAny = true
+            var wide = false
+            for label in run where label != UnitLabel.any {
+                allAny = false
+                if UnitLabel.isWideLiteral(label) { wide = true }
+            }
+            let kept = keepLabels || wide
             // Element by element into reserved room: `append(contentsOf:)` of the caller's lazy map
             // took an unspecialized path, a cost paid per segment when a document is compiled (docs/HISTORY.md, "Measured on the way").
             let labelStart = labels.count
-            for label in run { labels.append(label) }
-            let count = labels.count - labelStart
-            let wordStart = words.count
-            var allAny = true
-            var wide = false
-            labels.withUnsafeBufferPointer { all in
-                let added = UnsafeBufferPointer(rebasing: all[labelStart...])
-                for label in added where label != UnitLabel.any {
-                    allAny = false
-                    if UnitLabel.isWideLiteral(label) { wide = true }
-                }
-                // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
-                // literal above ASCII marks the segment as needing wide units instead.
-                PackedBytes.append(added.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
+            if kept {
+                for label in run { labels.append(label) }
             }
+            let wordStart = words.count
+            // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
+            // literal above ASCII marks the segment as needing wide units instead.
+            PackedBytes.append(run.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
             let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
-                ? ShiftAndSearch(labels[labelStart...], masks: &masks, wideUnits: &wideUnits) : nil
-            return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny,
+                ? ShiftAndSearch(run, masks: &masks, wideUnits: &wideUnits) : nil
+            return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny, labelsKept: kept,
                            needsWideUnits: wide, search: search)
         }
 
@@ -147,7 +188,7 @@ extension GlobMatcher {
         let wideStart: Int
         let wideCount: Int
 
-        init(_ labels: ArraySlice<UInt32>, masks: inout [UInt64], wideUnits: inout [UInt32]) {
+        init(_ labels: some Collection<UInt32>, masks: inout [UInt64], wideUnits: inout [UInt32]) {
             let w = (labels.count + 63) >> 6
             words = w
             // Sorted distinct wide units (none in the usual all-ASCII segment: no set built then).

@@ -79,7 +79,9 @@ struct LiteralCheck: Sendable {
         let extra = n &- count
         guard UInt(bitPattern: extra) <= extraLimit else { return false }
         return pairs.withUnsafeBufferPointer {
-            PackedBytes.equal(UnsafeRawPointer(base + (extra & startMask)), count, $0.baseAddress.unsafelyUnwrapped, lastPair: lastPair)
+            // SAFETY: `n >= count` (the unsigned check above), so `count` bytes start at `extra & startMask` (0 or `n - count`); `pairs` is never empty and holds `wordCount(count)` words.
+            assert(n >= count && !$0.isEmpty && $0.count >= PackedBytes.wordCount(count))
+            return PackedBytes.equal(UnsafeRawPointer(base + (extra & startMask)), count, $0.baseAddress.unsafelyUnwrapped, lastPair: lastPair)
         }
     }
 }

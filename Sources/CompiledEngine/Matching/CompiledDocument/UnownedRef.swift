@@ -16,7 +16,8 @@ struct UnownedRef<T: AnyObject>: @unchecked Sendable {
     /// Calls `body` with the object, neither retained nor released.
     @inline(__always)
     func with<R>(_ body: (T) -> R) -> R {
-        // `bits` was made from a non-nil pointer.
-        Unmanaged<T>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
+        // SAFETY: `bits` was made from a live object, which its owner (holding it strongly beside this reference) keeps alive while the owner lives.
+        assert(bits != 0, "an UnownedRef is made from an object")
+        return Unmanaged<T>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)._withUnsafeGuaranteedRef(body)
     }
 }

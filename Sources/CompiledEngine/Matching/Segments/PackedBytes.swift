@@ -15,6 +15,7 @@ enum PackedBytes {
     }
 
     /// How many words `n` units pack into (words and masks, the extra pair included).
+    @inlinable
     static func wordCount(_ n: Int) -> Int {
         2 * ((n + 7) / 8) + (n > 8 && n % 8 != 0 ? 2 : 0)
     }
@@ -28,6 +29,8 @@ enum PackedBytes {
         // took an unspecialized path, a cost paid per call when a document is compiled (docs/HISTORY.md, "Measured on the way").
         for _ in 0..<count { pairs.append(0) }
         pairs.withUnsafeMutableBufferPointer { words in
+            // SAFETY: `count` zero words were just appended after `base`, which is what `write` fills.
+            assert(base + count == words.count)
             if count > 0, let start = words.baseAddress { write(units, into: start + base) }
         }
     }
@@ -62,8 +65,11 @@ enum PackedBytes {
     /// `equal(base, count, pairs)` with `lastPair(count)` worked out by the caller beforehand.
     @inlinable @inline(__always)
     static func equal(_ base: UnsafeRawPointer, _ count: Int, _ pairs: UnsafePointer<UInt64>, lastPair: Int) -> Bool {
+        assert(count <= 8 || lastPair == PackedBytes.lastPair(count), "lastPair is the pair of the last eight of count bytes")
         @inline(__always) func word(_ k: Int, _ w: Int) -> Bool {
-            (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ pairs[w]) & pairs[w &+ 1] == 0
+            // SAFETY: the caller holds `count` readable bytes at `base` and `wordCount(count)` words at `pairs`; every `k + 8 <= count`, `w + 1 < wordCount(count)`.
+            assert(k >= 0 && k &+ 8 <= count && w >= 0 && w &+ 1 < wordCount(count), "packed comparison inside the text and the pairs")
+            return (UInt64(littleEndian: base.loadUnaligned(fromByteOffset: k, as: UInt64.self)) ^ pairs[w]) & pairs[w &+ 1] == 0
         }
         if count > 8 {
             // Every whole word before the last eight bytes, then those (overlapping the word before
@@ -82,6 +88,8 @@ enum PackedBytes {
         var t: UInt64 = 0
         var k = 0
         while k < count {
+            // SAFETY: `k < count`, and the caller holds `count` readable bytes at `base`.
+            assert(k < count)
             t |= UInt64(base.load(fromByteOffset: k, as: UInt8.self)) << UInt64(8 * k)
             k &+= 1
         }

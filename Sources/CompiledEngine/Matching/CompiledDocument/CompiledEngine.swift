@@ -79,6 +79,8 @@ public struct CompiledPart: Sendable {
     /// `verdict(for:)` for a pattern without quick checks (or a text whose bytes are not contiguous).
     @usableFromInline
     func verdictPastQuickChecks(for text: String) -> PartVerdict {
+        // SAFETY: `glob` is `pattern`'s main matcher, which `pattern` (owned by this part) keeps alive.
+        assert(glob == nil || pattern?.main.glob.map { $0 === glob?.takeUnretainedValue() } == true)
         if let glob, let matched = glob._withUnsafeGuaranteedRef({ Self.matchInPlace($0, text, isPath: isPath) }) {
             return matched ? .matched : .notMatched
         }

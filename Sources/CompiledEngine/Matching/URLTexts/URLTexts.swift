@@ -56,6 +56,8 @@ struct URLTexts {
     @inline(__always)
     private mutating func span(_ part: Part, _ form: TextForm) -> Span {
         let slot = part.rawValue * 4 + form.index
+        // SAFETY: `spans` is a tuple of 12 `Span`s (3 parts x 4 forms) and `slot` < 12 (`Part.rawValue` < 3, `form.index` < 4).
+        assert(slot >= 0 && (slot + 1) * MemoryLayout<Span>.stride <= MemoryLayout.size(ofValue: spans))
         let known = withUnsafeBytes(of: &spans) { $0.load(fromByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self) }
         if known.kind != Span.unprepared { return known }
         let made = prepare(part, form)
@@ -110,6 +112,8 @@ struct URLTexts {
         pathAlike = 1
         let same = Span(kind: Span.inPlace, lo: lo, hi: hi)
         withUnsafeMutableBytes(of: &spans) { spans in
+            // SAFETY: slots 0..<4 are the path's, inside the tuple of 12 `Span`s.
+            assert(4 * MemoryLayout<Span>.stride <= spans.count)
             for slot in 0..<4 where spans.load(fromByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self).kind == Span.unprepared {
                 spans.storeBytes(of: same, toByteOffset: slot * MemoryLayout<Span>.stride, as: Span.self) // Part.path's slots
             }

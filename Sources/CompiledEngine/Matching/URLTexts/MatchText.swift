@@ -132,6 +132,8 @@ struct MatchText: Sendable {
         while i < count {
             var word: UInt64 = 0
             if i + 8 <= count {
+                // SAFETY: `i + 8 <= count` bytes readable at `base` (the caller's buffer).
+                assert(i >= 0 && i + 8 <= count)
                 word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             } else {
                 for k in 0..<(count - i) { word |= UInt64(base[i + k]) << UInt64(8 * k) }
@@ -192,6 +194,8 @@ struct MatchText: Sendable {
     static func trimmedBounds(_ base: UnsafePointer<UInt8>, _ n: Int) -> (Int, Int) {
         if n >= 8 {
             let slashes: UInt64 = 0x2F2F_2F2F_2F2F_2F2F
+            // SAFETY: `n >= 8` readable bytes at `base`, so the words at 0 and `n - 8` are inside.
+            assert(n >= 8)
             let first = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) ^ slashes
             let last = UInt64(littleEndian: UnsafeRawPointer(base + (n &- 8)).loadUnaligned(as: UInt64.self)) ^ slashes
             // A byte that is not a slash at `lo`, and one at `n - 1 - trailing`: so `lo < hi`.
@@ -227,6 +231,8 @@ struct MatchText: Sendable {
         var i = 0
         var high: UInt64 = 0
         while i + 8 <= n {
+            // SAFETY: `i + 8 <= n`, the buffer's count.
+            assert(i + 8 <= n)
             high |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
             i += 8
         }

@@ -7,9 +7,13 @@ import LinkMatchCore
 /// around a middle segment absorb any gap, so there is no backtracking: the cost is at most
 /// |text| x |pattern| unit comparisons, usually |text|.
 final class GlobMatcher: Sendable {
-    /// Segments between stars: one when the pattern has no star, otherwise stars + 1 (consecutive
-    /// stars count as one, so only the first and last segment can be empty).
-    let segments: [Segment]
+    /// The segment the text must start with (the whole pattern when it has no star).
+    let first: Segment
+    /// The segment the text must end with: the last after a star (the same as `first` without one).
+    let last: Segment
+    /// The segments between the first and the last, placed by searching: empty (no array
+    /// allocated) unless the pattern has two stars apart, so most matchers own no segment array.
+    let middle: [Segment]
     /// What the segments are offsets into. The first segment's packed words are the first of
     /// `tables.words`, so the anchors are read without touching `segments`.
     let tables: SegmentTables
@@ -28,8 +32,8 @@ final class GlobMatcher: Sendable {
         self.init(atoms[...])
     }
 
-    /// Every segment's labels and packed words in one array each (`SegmentTables`), both allocated
-    /// once at their size (Shift-And tables, for middle segments only, grow as they are added).
+    /// Every segment's packed words in one array (`SegmentTables`), allocated once at its size, and
+    /// its labels in another only when some literal is above ASCII (Shift-And tables, for middle segments only, grow as they are added).
     init(_ atoms: ArraySlice<CompiledAtom>) {
         // First pass: the sizes and where each run of non-star atoms ends.
         var unitCount = 0
@@ -38,7 +42,12 @@ final class GlobMatcher: Sendable {
         var hasStar = false
         var previousWasStar = false
         var runLength = 0
+        var wide = false // a literal above ASCII: the labels are kept (`Segment.labelsKept`)
+        var anyOne = false
         for atom in atoms {
+            if case .unit(let u) = atom, UnitLabel.isWideLiteral(u) { wide = true }
+            if case .choice = atom { wide = true } // (not reached: read as `UnitLabel.none`, kept)
+            if case .any = atom { anyOne = true }
             if case .star = atom {
                 hasStar = true
                 if !previousWasStar {
@@ -55,9 +64,13 @@ final class GlobMatcher: Sendable {
         }
         wordCount += PackedBytes.wordCount(runLength)
         // Second pass: each run into the tables.
-        var tables = SegmentTables(units: unitCount, words: wordCount)
+        var tables = SegmentTables(units: wide ? unitCount : 0, words: wordCount)
         var segments: [Segment] = []
-        segments.reserveCapacity(segmentCount)
+        // The middle ones (first and last are held apart); none reserved when there are none, which
+        // would still cost a call.
+        if segmentCount > 2 { segments.reserveCapacity(segmentCount - 2) }
+        var first: Segment?
+        var last: Segment?
         var runStart = atoms.startIndex
         var index = atoms.startIndex
         previousWasStar = false
@@ -70,8 +83,15 @@ final class GlobMatcher: Sendable {
                 case .star, .choice: return UnitLabel.none
                 }
             }
-            let i = segments.count
-            segments.append(tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1))
+            let i = segments.count + (first == nil ? 0 : 1)
+            let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
+            if first == nil {
+                first = segment
+            } else if i == segmentCount - 1 {
+                last = segment
+            } else {
+                segments.append(segment)
+            }
         }
         while index < atoms.endIndex {
             if case .star = atoms[index] {
@@ -84,30 +104,38 @@ final class GlobMatcher: Sendable {
             index += 1
         }
         close(atoms.endIndex)
-        self.segments = segments
+        // `close` ran once per segment, so the first is set, and the last too when there was a star.
+        assert(first != nil && (last != nil) == hasStar, "a glob has a first segment, and a last one after a star")
+        let head = first ?? Segment.empty
+        let tail = last ?? head
+        self.first = head
+        self.last = tail
+        middle = segments
         self.tables = tables
         self.hasStar = hasStar
         minLength = unitCount
-        let first = segments[0]
-        let last = segments[segments.count - 1]
-        lastWordOffset = last.wordStart
-        firstCount = first.count
-        lastCount = hasStar ? last.count : 0
-        anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
-        shape = Self.shape(segments, tables, hasStar: hasStar)
+        lastWordOffset = tail.wordStart
+        firstCount = head.count
+        lastCount = hasStar ? tail.count : 0
+        anchorsNeedWideUnits = head.needsWideUnits || (hasStar && tail.needsWideUnits)
+        shape = Self.shape(first: head, middleCount: segments.count, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
     }
+
+    /// Every segment in order: one when the pattern has no star, otherwise stars + 1 (consecutive
+    /// stars count as one, so only the first and last segment can be empty). Built when read (the
+    /// matching path reads `first`, `middle` and `last`).
+    var segments: [Segment] { hasStar ? [first] + middle + [last] : [first] }
 
     /// The labels of `segment` (one of `segments`).
     func labels(of segment: Segment) -> ArraySlice<UInt32> { tables.labels(of: segment) }
 
-    static func shape(_ segments: [Segment], _ tables: SegmentTables, hasStar: Bool) -> PatternShape {
-        guard hasStar else {
-            return segments.allSatisfy({ tables.labels(of: $0).allSatisfy { $0 != UnitLabel.any } }) ? .literal : .fixedLength
+    /// `hasAnyOne`: the pattern has a `?`.
+    static func shape(first: Segment, middleCount: Int, last: Segment, hasAnyOne: Bool, hasStar: Bool) -> PatternShape {
+        guard hasStar else { return hasAnyOne ? .fixedLength : .literal }
+        if middleCount == 0 {
+            return first.count == 0 && last.count > 0 ? .suffix : .prefix
         }
-        if segments.count == 2 {
-            return segments[0].count == 0 && segments[1].count > 0 ? .suffix : .prefix
-        }
-        if segments.count == 3, segments[0].count == 0, segments[2].count == 0 { return .infix }
+        if middleCount == 1, first.count == 0, last.count == 0 { return .infix }
         return .glob
     }
 
@@ -121,22 +149,26 @@ final class GlobMatcher: Sendable {
         work += firstCount + lastCount
         let anchorsMatch = tables.words.withUnsafeBufferPointer { pairs -> Bool in
             guard let base = text.baseAddress.map(UnsafeRawPointer.init), let words = pairs.baseAddress else { return true }
+            // SAFETY: `n >= firstCount + lastCount` (the length check above: both are counted in `minLength`), and the first segment's words start at 0, the last's at `lastWordOffset`, each `wordCount` long inside `tables.words`.
+            assert(n >= firstCount + lastCount && PackedBytes.wordCount(firstCount) <= pairs.count
+                   && lastWordOffset + PackedBytes.wordCount(lastCount) <= pairs.count)
             return PackedBytes.equal(base, firstCount, words)
                 && PackedBytes.equal(base + (n - lastCount), lastCount, words + lastWordOffset)
         }
         guard anchorsMatch else { return false }
-        guard segments.count > 2 else { return true }
+        guard !middle.isEmpty else { return true }
         return matchesMiddle(text, work: &work)
     }
 
     /// Places each middle segment at its leftmost occurrence (the anchors already matched).
     private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        tables.withView { tables in
-            segments.withUnsafeBufferPointer { segments in
-                var position = segments[0].count
-                let end = text.count - segments[segments.count - 1].count
-                var i = 1
-                while i < segments.count - 1 {
+        let start = firstCount
+        let end = text.count - lastCount
+        return tables.withView { tables in
+            middle.withUnsafeBufferPointer { segments in
+                var position = start
+                var i = 0
+                while i < segments.count {
                     let segment = segments[i]
                     guard let at = segment.firstMatch(in: text, from: position, to: end, tables, work: &work) else { return false }
                     position = at + segment.count
@@ -161,9 +193,9 @@ final class GlobMatcher: Sendable {
         let n = text.count
         let anchorsMatch = tables.withView { tables -> Bool in
             guard hasStar else {
-                return n == minLength && segments[0].matches(text, at: 0, tables, work: &work)
+                return n == minLength && first.matches(text, at: 0, tables, work: &work)
             }
-            guard n >= minLength, let first = segments.first, let last = segments.last else { return false }
+            guard n >= minLength else { return false }
             work += 1
             return first.matches(text, at: 0, tables, work: &work) && last.matches(text, at: n - last.count, tables, work: &work)
         }

@@ -97,6 +97,9 @@ public final class ExternalProcess: @unchecked Sendable {
         var child: ExternalChild
         var stdoutBuffer: [UInt8] = []
         var stderrTail: [UInt8] = []
+        /// What one `read` fills before its bytes join a buffer: allocated once per child, so a
+        /// reply costs a copy of its own bytes, not a zeroed chunk.
+        var scratch = [UInt8](repeating: 0, count: ExternalProcess.readChunk)
         var stdoutClosed = false
         var stderrClosed = false
     }
@@ -259,26 +262,26 @@ public final class ExternalProcess: @unchecked Sendable {
                         written = requests.count
                     }
                 } else if p.fd == r.child.stdout {
-                    if !drain(r.child.stdout, into: &r.stdoutBuffer, keepLast: nil) { r.stdoutClosed = true }
+                    if !drain(r.child.stdout, into: &r.stdoutBuffer, scratch: &r.scratch, keepLast: nil) { r.stdoutClosed = true }
                 } else if p.fd == r.child.stderr {
-                    if !drain(r.child.stderr, into: &r.stderrTail, keepLast: Self.stderrTailBytes) { r.stderrClosed = true }
+                    if !drain(r.child.stderr, into: &r.stderrTail, scratch: &r.scratch, keepLast: Self.stderrTailBytes) { r.stderrClosed = true }
                 }
             }
         }
     }
 
-    /// Reads what is available. false at end of file (or a read error).
-    private func drain(_ fd: Int32, into buffer: inout [UInt8], keepLast: Int?) -> Bool {
-        let chunk = 65536
+    /// Bytes asked of one `read`.
+    static let readChunk = 65536
+
+    /// Reads what is available into `buffer` (through `scratch`, `readChunk` bytes). false at end
+    /// of file (or a read error).
+    private func drain(_ fd: Int32, into buffer: inout [UInt8], scratch: inout [UInt8], keepLast: Int?) -> Bool {
         while true {
-            // Read straight into the buffer's tail (no chunk array per call: this runs per reply).
-            let old = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunk))
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + old, chunk) }
-            buffer.removeLast(chunk - max(0, n))
+            let n = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n > 0 {
+                buffer.append(contentsOf: scratch[..<n])
                 if let keep = keepLast, buffer.count > keep { buffer.removeFirst(buffer.count - keep) }
-                if n < chunk { return true }
+                if n < scratch.count { return true }
             } else if n == 0 {
                 return false
             } else {
@@ -296,7 +299,7 @@ public final class ExternalProcess: @unchecked Sendable {
         // Collect stderr until it closes too (briefly), then the exit status.
         let deadline = Date().addingTimeInterval(1)
         while !r.stderrClosed, Date() < deadline {
-            if !drain(r.child.stderr, into: &r.stderrTail, keepLast: Self.stderrTailBytes) { r.stderrClosed = true } else { usleep(2_000) }
+            if !drain(r.child.stderr, into: &r.stderrTail, scratch: &r.scratch, keepLast: Self.stderrTailBytes) { r.stderrClosed = true } else { usleep(2_000) }
         }
         let message = tail(r)
         switch r.child.finish(grace: 2) {

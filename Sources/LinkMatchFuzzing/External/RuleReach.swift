@@ -1,3 +1,4 @@
+import Foundation
 import LinkMatch
 
 /// How often the cases `linkmatch fuzz` generates *exercise* each matching rule of SPEC.md and
@@ -92,18 +93,64 @@ public enum RuleReach {
     /// at least one request (two errors count as the same outcome, like the fuzzer's comparison).
     public static func measure(seed: UInt64, cases: Int, items: [Item] = items) -> Table {
         var bytes = SeededBytes(seed: seed)
-        var counts = [Int](repeating: 0, count: items.count)
         let ours = CompiledEngine()
-        for index in 0..<cases {
-            let requests = ExternalFuzzer.requests(caseIndex: index, bytes: &bytes)
-            let mine = ExternalFuzzer.answers(requests, engine: ours)
-            for (k, item) in items.enumerated() {
-                let theirs = ExternalFuzzer.answers(requests, engine: item.engine)
-                if zip(mine, theirs).contains(where: { !sameOutcome($0, $1) }) { counts[k] += 1 }
+        // The cases are generated in order (one byte stream), each document read once; every item
+        // then prepares the read documents its own way, the items side by side (they share nothing).
+        var reading: [ReadCase] = []
+        reading.reserveCapacity(cases)
+        for index in 0..<cases { reading.append(ReadCase(ExternalFuzzer.requests(caseIndex: index, bytes: &bytes))) }
+        let generated = reading
+        let mine = generated.map { $0.answers(engine: ours) }
+        let counts = Counts(items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { k in
+            var n = 0
+            for (c, read) in generated.enumerated() where zip(mine[c], read.answers(engine: items[k].engine)).contains(where: { !sameOutcome($0, $1) }) {
+                n += 1
             }
+            counts.set(k, n)
         }
-        let rows = zip(items, counts).map { Row(rule: $0.rule, name: $0.name, cases: $1) }
+        let rows = zip(items, counts.values).map { Row(rule: $0.rule, name: $0.name, cases: $1) }
         return Table(seed: seed, cases: cases, rows: rows)
+    }
+
+    /// One generated case's requests with each of its documents read once (`prepareDocument`):
+    /// the engines' answers then differ only in how each prepares a read document.
+    struct ReadCase: Sendable {
+        let requests: [ConformanceProtocol.Request]
+        /// The read documents, one per run of requests about the same `aasa`.
+        let documents: [Result<AASADocument, ConformanceProtocol.DocumentFailure>]
+        /// For each request, its document's index in `documents`.
+        let documentOf: [Int]
+
+        init(_ requests: [ConformanceProtocol.Request]) {
+            self.requests = requests
+            var documents: [Result<AASADocument, ConformanceProtocol.DocumentFailure>] = [], documentOf: [Int] = []
+            var last: JSONValue?
+            for request in requests {
+                if documents.isEmpty || last != request.aasa {
+                    documents.append(ConformanceProtocol.prepareDocument(request.aasa))
+                    last = request.aasa
+                }
+                documentOf.append(documents.count - 1)
+            }
+            self.documents = documents
+            self.documentOf = documentOf
+        }
+
+        /// `engine`'s replies, as `ExternalFuzzer.answers` gives them.
+        func answers(engine: any MatchEngine) -> [ConformanceProtocol.Reply] {
+            let prepared = documents.map { $0.map { engine.prepare($0) } }
+            return requests.indices.map { ConformanceProtocol.answer(requests[$0], document: prepared[documentOf[$0]]) }
+        }
+    }
+
+    /// Per-item counts written from `concurrentPerform`'s threads, each index by one thread.
+    final class Counts: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [Int]
+        init(_ count: Int) { storage = Array(repeating: 0, count: count) }
+        func set(_ index: Int, _ value: Int) { lock.withLock { storage[index] = value } }
+        var values: [Int] { lock.withLock { storage } }
     }
 
     static func sameOutcome(_ a: ConformanceProtocol.Reply, _ b: ConformanceProtocol.Reply) -> Bool {

@@ -161,7 +161,7 @@ public struct FeatureCase: Sendable {
         case .hostPort:
             rules = [rule([("/", .string("/\(word)/*"))])]
             origin = urlPick(["https://example.com:443", "https://example.com:8443", "https://u@example.com:443", "https://example.com.",
-                              "https://example.com:abc", "https://u:p@example.com"])
+                              "https://example.com:abc", "https://u:p@example.com", "https://u@v@example.com"])
             url = "/" + Self.escaped(word) + "/1"
         case .rawCharacters:
             // A pattern written escaped or raw, against a URL sent raw or escaped (U4 encodes raw ones).
@@ -169,8 +169,10 @@ public struct FeatureCase: Sendable {
             rules = [rule([("/", .string(pair.0))] + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
             url = "/" + urlPick([pair.1, pair.1.removingPercentEscapesForFeature, String(pair.0.dropFirst())])
         case .invalidEscape:
-            rules = [rule([("/", .string(pick(["/\(word)*", "/100%", "*"])))] + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
-            url = "/" + Self.escaped(word) + urlPick(["%", "%zz", "%2", "%25", "?q=%", "#%"])
+            // Escapes that are not UTF-8 (a cut sequence, a lone byte) decode to U+FFFD: one per
+            // maximal bad subpart, which a `?` counts.
+            rules = [rule([("/", .string(pick(["/\(word)*", "/100%", "*", "/\(word)?"])))] + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]
+            url = "/" + Self.escaped(word) + urlPick(["%", "%zz", "%2", "%25", "?q=%", "#%", "%E2%82", "%FF"])
         case .escapedQuerySplitters:
             rules = [rule([("?", .object(JSONObject([JSONMember(key: "a", value: .string(pick(["1", "1&b=2", "*"])))])))]
                           + (flag ? [("percentEncoded", JSONValue.bool(false))] : []))]

@@ -60,6 +60,8 @@ public struct FeatureCase: Sendable {
         var appID = Self.app
         var variables: [JSONMember] = []
         var defaults: [JSONMember] = []
+        /// The same key at the other level (C5: the entry's `defaults` win over `applinks.defaults`).
+        var otherLevelDefaults: [JSONMember] = []
         var entry: [JSONMember] = [JSONMember(key: "appIDs", value: .array([.string(Self.app)]))]
         var rules: [JSONValue] = []
         var details: JSONValue?
@@ -93,6 +95,10 @@ public struct FeatureCase: Sendable {
         case .domainDefaults, .entryDefaults:
             let given = pick([("exclude", JSONValue.bool(true)), ("caseSensitive", .bool(false)), ("/", .string("/\(word)/*"))])
             defaults = [JSONMember(key: given.0, value: given.1)]
+            if other & 4 != 0 {
+                let opposite: JSONValue = given.1 == .bool(true) ? .bool(false) : given.1 == .bool(false) ? .bool(true) : .string("/\(word)x/*")
+                otherLevelDefaults = [JSONMember(key: given.0, value: opposite)]
+            }
             rules = [rule([("#", .string("*"))]), rule([("/", .string("/\(word)"))])]
             url = "/" + Self.escaped(flag ? word.uppercased() : word) + (variant & 2 == 0 ? "" : "/1")
         case .appIDFallback, .appIDBesideAppIDs:
@@ -234,6 +240,11 @@ public struct FeatureCase: Sendable {
         let domainLevel = feature == .domainDefaults || (feature == .percentEncodedBothWays && applinksDefaultsLevel)
         if !defaults.isEmpty, domainLevel { applinks.append(JSONMember(key: "defaults", value: defaultsObject)) }
         if !defaults.isEmpty, !domainLevel { entry.insert(JSONMember(key: "defaults", value: defaultsObject), at: min(1, entry.count)) }
+        if !otherLevelDefaults.isEmpty {
+            let otherObject = JSONValue.object(JSONObject(otherLevelDefaults))
+            if domainLevel { entry.insert(JSONMember(key: "defaults", value: otherObject), at: min(1, entry.count)) }
+            else { applinks.append(JSONMember(key: "defaults", value: otherObject)) }
+        }
         if !variables.isEmpty { applinks.append(JSONMember(key: "substitutionVariables", value: .object(JSONObject(variables)))) }
         applinks.append(JSONMember(key: "details", value: details ?? .array([.object(JSONObject(entry))])))
         aasa = .object(JSONObject([JSONMember(key: "applinks", value: .object(JSONObject(applinks)))]))

@@ -89,6 +89,18 @@ public struct ReadingExplainer: Sendable {
                 }
             }
         }
+        // Two causes already found can together give the program's answer where a new reading
+        // alone gives it too: the pair is a candidate beside it (found ones are tried first), so
+        // what two known deviations make together is counted under them, not as a new cause.
+        if !candidates.isEmpty, !candidates.contains(where: { $0.allSatisfy { preferring.contains($0.name) } }) {
+            let found = readings.filter { preferring.contains($0.name) }
+            for (i, a) in found.enumerated() {
+                for b in found[(i + 1)...] {
+                    guard let both = Readings.composed([a, b]), label(request, engine: both.engine, parsed: parsed) == target else { continue }
+                    candidates.append([a, b])
+                }
+            }
+        }
         guard !candidates.isEmpty else { return .unexplained }
         let engines = candidates.map { Readings.composed($0)!.engine }
         if candidates.count > 1 {

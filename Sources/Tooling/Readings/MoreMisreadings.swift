@@ -33,6 +33,15 @@ enum MoreMisreadings {
                             d.defaults = ComponentFields()
                             return d
                         })),
+            Reading(name: "top-defaults-win", kind: .misreading(rule: "C5"),
+                    summary: "`applinks.defaults` win over an entry's `defaults`: a key both give takes the top level's value",
+                    engine: ReadingEngine(
+                        name: "reading:top-defaults-win",
+                        document: { d in
+                            var d = d
+                            for e in d.entries.indices { d.entries[e].defaults = d.entries[e].defaults.overridden(by: d.defaults) }
+                            return d
+                        })),
             Reading(name: "no-slash-rules", kind: .misreading(rule: "N1-N3"),
                     summary: "the path is compared as written: no leading or trailing `/` is dropped, and `/*` needs its `/`",
                     engine: ReadingEngine(
@@ -295,5 +304,19 @@ enum MoreMisreadings {
     static func appIDWhenAppIDsEmpty(_ entry: JSONObject) -> JSONObject {
         guard case .array(let list)? = entry["appIDs"], list.isEmpty, case .string(let id)? = entry["appID"] else { return entry }
         return DocumentRewrite.replacing("appIDs", in: entry, with: .array([.string(id)]))
+    }
+}
+
+extension ComponentFields {
+    /// These keys with every key `other` gives taken from `other` (`comment` is never inherited).
+    func overridden(by other: ComponentFields) -> ComponentFields {
+        var f = self
+        if let v = other.path { f.path = v }
+        if let v = other.query { f.query = v }
+        if let v = other.fragment { f.fragment = v }
+        if let v = other.exclude { f.exclude = v }
+        if let v = other.caseSensitive { f.caseSensitive = v }
+        if let v = other.percentEncoded { f.percentEncoded = v }
+        return f
     }
 }

@@ -30,7 +30,7 @@ final class ReadingsTests: XCTestCase {
         }
         XCTAssertEqual(Readings.all.filter { if case .misreading = $0.kind { return true } else { return false } }.map(\.name),
                        ["fold-ascii-only", "first-query-item-only", "entry-defaults-ignored", "trailing-slash-significant",
-                        "no-parent-path", "appid-beside-appids-counted", "defaults-ignored", "top-defaults-ignored", "no-slash-rules",
+                        "no-parent-path", "appid-beside-appids-counted", "defaults-ignored", "top-defaults-ignored", "top-defaults-win", "no-slash-rules",
                         "last-query-item-only", "absent-query-item-fails", "variables-literal", "predefined-values-unfolded", "percent-encoded-ignored",
                         "appid-fallback-when-appids-empty", "scheme-case-sensitive", "host-case-sensitive",
                         "any-scheme", "host-with-port", "raw-characters-unencoded", "bare-percent-literal", "query-decoded-before-split",

@@ -69,4 +69,30 @@ final class ExplanationCheckTests: XCTestCase {
         XCTAssertTrue(ReadingExplainer.CheckTally(supports: 3, contradictions: 2).refutes)
         XCTAssertFalse(ReadingExplainer.CheckTally(supports: 3, contradictions: 1).refutes)
     }
+
+    /// Two deviations found alone make a third answer together: on this case (a fuzz run's, against
+    /// a program whose `applinks.defaults` win and whose patterns are decoded under `percentEncoded:
+    /// false`) neither reading alone gives the program's `match`, `defaults-ignored` alone does, and
+    /// the pair of found readings does too. With both found, the pair names the case (it then counts
+    /// under them as a variant), not a new single reading.
+    func testAPairOfFoundReadingsBeatsANewSingleOne() throws {
+        let aasa = ##"{"applinks":{"defaults":{"/":"/ad/Ax**A*1%2F","?":{"dA4":"*cb%20%41?//%2F","BDiddEaccq_2ey9C_E1Xe2BqgFCAbxcbXZGEAA_":"/0fay9?","A4G0b":"?i*aB$(upper)$j?*0?*."}},"details":[{"appIDs":["FGHIJ67890.org.other.app"],"defaults":{"/":"/a.$(v)%C3*???*/*","?":{"E0adidcDAlangx2cCca":"n*z"},"caseSensitive":false},"components":[{"/":"/K%*?","?":"&//B%2F$(v)y","exclude":true},{"exclude":false,"percentEncoded":false},{"/":"/CB","?":{"eidbxc_éBAaybYidag1cid0yBBa":"0?*$(v)?*c$(alpha)eL$(v)c*/*","qidcebeXBelang1faCfbf0FaXacF1񁿸XDidEx9E":"?B","a4didaF":"c$"},"#":"4Y$(v)0a/*&0$(w)*X*?*z"}]}]}}"##
+        let r = ConformanceProtocol.Request(id: .string("t"), aasa: try JSONParser.parse(Array(aasa.utf8)), domain: "example.com",
+                                            appID: "FGHIJ67890.org.other.app", url: "https://example.com/ad/axa1%2F?da4=cb%20aa//%2F&BDiddEaccq_2ey9C_E1Xe2BqgFCabxcbXZGEaa_=/0fay9a&a4G0b=aiaBa$ja0a.")
+        let explainer = ReadingExplainer()
+        XCTAssertEqual(explainer.singles(r, theirs: "match"), ["defaults-ignored"], "the coincidence this test is about")
+        let program = try XCTUnwrap(Readings.named("top-defaults-win+patterns-decoded-too")).engine
+        func answer(_ q: ConformanceProtocol.Request) -> ExternalEngine.Answer {
+            switch ConformanceProtocol.answer(q, engine: program) {
+            case .decision(_, let o): return .decision(o)
+            case .error(_, let m): return .error(m)
+            }
+        }
+        let found: Set<String> = ["top-defaults-win", "patterns-decoded-too"]
+        guard case .readings(let names) = explainer.explain(r, ours: ConformanceProtocol.answer(r, engine: ReferenceEngine()), theirs: answer(r),
+                                                             preferring: found, ask: { $0.map(answer) }) else {
+            return XCTFail("not explained by readings")
+        }
+        XCTAssertEqual(Set(names), found)
+    }
 }

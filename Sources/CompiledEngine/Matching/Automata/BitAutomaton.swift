@@ -115,6 +115,7 @@ final class BitAutomaton: Sendable {
         var start = [UInt64](repeating: 0, count: words)
         start[0] = 1
         var ignoredWork = 0
+        // SAFETY: `close` relies on `set` having `words` words, one bit per state, as `start` does.
         start.withUnsafeMutableBufferPointer { set in
             Self.close(set, sources: epsilonCSR.sources, offsets: epsilonCSR.offsets, targets: epsilonCSR.targets,
                        work: &ignoredWork)
@@ -162,6 +163,8 @@ final class BitAutomaton: Sendable {
     @inline(__always)
     static func close(_ set: UnsafeMutableBufferPointer<UInt64>, sources: [UInt64], offsets: [Int32], targets: [Int32],
                       work: inout Int) {
+        // SAFETY: `set` and `sources` both have one bit per state (`words` words); every target `t` is a state, so `t >> 6 < set.count`.
+        assert(sources.count == set.count && offsets.count >= 1)
         for w in 0..<set.count {
             var pending = set[w] & sources[w]
             while pending != 0 {
@@ -171,6 +174,7 @@ final class BitAutomaton: Sendable {
                 let end = Int(offsets[s + 1])
                 while e < end {
                     let t = Int(targets[e])
+                    assert(t >= 0 && t >> 6 < set.count)
                     set[t >> 6] |= UInt64(1) << UInt64(t & 63)
                     e += 1
                 }
@@ -205,6 +209,8 @@ final class BitAutomaton: Sendable {
         let w = words
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * w) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
+            // SAFETY: the allocation holds `2 * w` words, so `current` is its first half and `next` its second; `accept` is a state, under `64 * w`.
+            assert(buffer.count == 2 * w && initial.count == w && accept >= 0 && accept >> 6 < w)
             var current = UnsafeMutableBufferPointer(start: base, count: w)
             var next = UnsafeMutableBufferPointer(start: base + w, count: w)
             for i in 0..<w { current[i] = initial[i] }
@@ -239,6 +245,8 @@ final class BitAutomaton: Sendable {
     func consume(from current: UnsafeMutableBufferPointer<UInt64>, to next: UnsafeMutableBufferPointer<UInt64>,
                  unit: UInt32, work: inout Int) {
         let w = words
+        // SAFETY: `current` and `next` are the `words`-word sets `matches` made; every jump target is a state, under `64 * words`.
+        assert(current.count == w && next.count == w && selfLoops.count == w && jumpSources.count == w)
         work += w
         if usesShift {
             let base = unitClass(unit) * w
@@ -262,6 +270,7 @@ final class BitAutomaton: Sendable {
                     work += hi - lo
                     for e in lo..<hi where UnitLabel.accepts(jumpLabels[e], unit) {
                         let t = Int(jumpTargets[e])
+                        assert(t >= 0 && t >> 6 < w)
                         next[t >> 6] |= UInt64(1) << UInt64(t & 63)
                     }
                 } else {

@@ -81,6 +81,7 @@ final class BitNFA: Sendable {
         for i in 0..<main.words { start[i] = main.initial[i] }
         var ignoredWork = 0
         let main = self.main
+        // SAFETY: `enter` and `slice` rely on `set` having `offset` words, main's first and each part's at `part.offset`, as `start` does.
         start.withUnsafeMutableBufferPointer { set in
             for part in parts {
                 Self.enter(part, states: Self.slice(set, part.offset, part.automaton.words), main: main, set: set,
@@ -164,6 +165,8 @@ final class BitNFA: Sendable {
         let w = words
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * w) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
+            // SAFETY: the allocation holds `2 * w` words, so `current` is its first half and `next` its second.
+            assert(buffer.count == 2 * w && initial.count == w)
             var current = UnsafeMutableBufferPointer(start: base, count: w)
             var next = UnsafeMutableBufferPointer(start: base + w, count: w)
             for i in 0..<w { current[i] = initial[i] }
@@ -208,6 +211,8 @@ final class BitNFA: Sendable {
     @inline(__always)
     static func enter(_ part: Part, states: UnsafeMutableBufferPointer<UInt64>, main: BitAutomaton,
                       set: UnsafeMutableBufferPointer<UInt64>, work: inout Int) {
+        // SAFETY: `states` is the part's slice of `set`, `part.automaton.words >= 1` words; `part.join` is a state of main, inside `set`.
+        assert(states.count == part.automaton.words && states.count >= 1 && part.join >= 0 && part.join >> 6 < main.words)
         if contains(set, part.root) { states[0] |= 1 }
         part.automaton.close(states, work: &work)
         guard contains(states, part.automaton.accept), !contains(set, part.join) else { return }
@@ -219,11 +224,15 @@ final class BitNFA: Sendable {
 
     @inline(__always)
     static func contains<Words: RandomAccessCollection<UInt64>>(_ set: Words, _ state: Int) -> Bool where Words.Index == Int {
-        set[state >> 6] & (UInt64(1) << UInt64(state & 63)) != 0
+        // SAFETY: callers pass a state of the automaton `set` holds one bit per state of, so its word is inside.
+        assert(state >= 0 && state >> 6 < set.count)
+        return set[state >> 6] & (UInt64(1) << UInt64(state & 63)) != 0
     }
 
     @inline(__always)
     static func slice(_ set: UnsafeMutableBufferPointer<UInt64>, _ offset: Int, _ count: Int) -> UnsafeMutableBufferPointer<UInt64> {
-        UnsafeMutableBufferPointer(rebasing: set[offset..<offset + count])
+        // SAFETY: parts are laid out one after another from main's words up to `words`, so each slice is inside `set`.
+        assert(offset >= 0 && count >= 0 && offset + count <= set.count)
+        return UnsafeMutableBufferPointer(rebasing: set[offset..<offset + count])
     }
 }

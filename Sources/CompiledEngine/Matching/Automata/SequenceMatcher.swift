@@ -128,11 +128,14 @@ final class SequenceMatcher: Sendable {
         let words = (n + 1 + 63) >> 6
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * words) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
+            // SAFETY: the allocation holds `2 * words` words, so `current` is its first half and `next` its second.
+            assert(buffer.count == 2 * words && words >= 1)
             var current = UnsafeMutableBufferPointer(start: base, count: words)
             var next = UnsafeMutableBufferPointer(start: base + words, count: words)
             Self.clear(current)
             current[0] = 1 // position 0
             return runs.withView { runs in
+            // SAFETY: the closure reads `steps[s]` only for `s` in `0..<steps.count`.
             hotSteps.withUnsafeBufferPointer { steps -> Bool in
             for s in 0..<steps.count {
                 Self.clear(next)
@@ -198,6 +201,7 @@ final class SequenceMatcher: Sendable {
         let n = text.count
         var current: UInt64 = 1 // position 0
         return runs.withView { runs in
+            // SAFETY: the closure reads `steps[s]` only for `s` in `0..<steps.count`.
             hotSteps.withUnsafeBufferPointer { steps -> Bool in
                 for s in 0..<steps.count {
                     work += 1
@@ -253,6 +257,7 @@ final class SequenceMatcher: Sendable {
     /// Calls `body` with each position in `set`, ascending.
     @inline(__always)
     static func forEach(in set: UnsafeMutableBufferPointer<UInt64>, _ body: (Int) -> Void) {
+        // SAFETY: `w` runs over `0..<set.count`.
         for w in 0..<set.count {
             var bits = set[w]
             while bits != 0 {
@@ -266,12 +271,16 @@ final class SequenceMatcher: Sendable {
     @inline(__always)
     static func smallest(in set: UnsafeMutableBufferPointer<UInt64>) -> Int {
         var w = 0
+        // SAFETY: the caller's `set` is not empty, so a non-zero word stops `w` before `set.count`.
+        assert(set.contains { $0 != 0 })
         while set[w] == 0 { w += 1 }
         return (w << 6) | set[w].trailingZeroBitCount
     }
 
     @inline(__always)
     static func insert(_ p: Int, _ set: UnsafeMutableBufferPointer<UInt64>) {
+        // SAFETY: positions run 0...n for a text of n units and `set` has `(n + 64) / 64` words, so `p >> 6 < set.count`.
+        assert(p >= 0 && p >> 6 < set.count)
         set[p >> 6] |= UInt64(1) << UInt64(p & 63)
     }
 }

@@ -100,6 +100,8 @@ public struct CompiledDocument: Sendable {
         // The candidates go to a temporary buffer (on the stack when small): no allocation.
         let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, plan.maxCandidates)) { buffer -> Int? in
             let count = plan.candidates(&texts, into: buffer, work: &work)
+            // SAFETY: `maxCandidates` counts every ordinal the plan's tries list, so `candidates` writes at most that many and `k < count <= buffer.count`.
+            assert(count <= buffer.count)
             for k in 0..<count {
                 let r = Int(plan.rules[Int(buffer[k])])
                 if ruleRefs[r].with({ $0.matches(&texts, work: &work) }) { return r }

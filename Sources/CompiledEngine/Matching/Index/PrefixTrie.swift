@@ -43,6 +43,8 @@ final class PrefixTrie: Sendable {
 
     /// `keys`: ranges of `bytes`, each with the rule ordinal and form it lists.
     init(keys: [Key], bytes: [UInt8]) {
+        // SAFETY: every key is a range of `bytes`, so `key.lowerBound + i` for `i < key.count` is inside.
+        assert(keys.allSatisfy { $0.key.lowerBound >= 0 && Int($0.key.upperBound) <= bytes.count })
         let order = bytes.withUnsafeBufferPointer { bytes in
             // Each key's first eight bytes as one big-endian word (zero-padded): most comparisons
             // are one word comparison.
@@ -73,6 +75,8 @@ final class PrefixTrie: Sendable {
         var ruleOffsets = [Int32](repeating: 0, count: n + 1)
         var ruleOrdinals = [Int32](repeating: 0, count: order.count)
         var ruleForms = [UInt8](repeating: 0, count: order.count)
+        // SAFETY: `endNodes` has one node (< n) per key in `order`; each node's slots run from its offset to the next, all under `order.count`.
+        assert(rows.endNodes.count == order.count && rows.endNodes.allSatisfy { $0 >= 0 && Int($0) < n })
         rows.endNodes.withUnsafeBufferPointer { endNodes in
             ruleOffsets.withUnsafeMutableBufferPointer { ruleOffsets in
                 for node in endNodes { ruleOffsets[Int(node) + 1] += 1 }
@@ -83,6 +87,7 @@ final class PrefixTrie: Sendable {
                         ruleForms.withUnsafeMutableBufferPointer { ruleForms in
                             for (k, i) in order.enumerated() {
                                 let node = Int(endNodes[k])
+                                assert(fill[node] < ruleOffsets[node + 1])
                                 ruleOrdinals[Int(fill[node])] = keys[i].ordinal
                                 ruleForms[Int(fill[node])] = keys[i].form
                                 fill[node] += 1
@@ -120,18 +125,22 @@ final class PrefixTrie: Sendable {
             ruleOffsets.withUnsafeBufferPointer { ruleOffsets in
                 ruleOrdinals.withUnsafeBufferPointer { ruleOrdinals in
                     ruleForms.withUnsafeBufferPointer { ruleForms in
+                        // SAFETY: `node` is a trie node (`rows.child` returns only those), so `node + 1 < ruleOffsets.count`; `out` has room for `ordinalCount` more (the caller's promise).
                         while true {
+                            assert(node >= 0 && node + 1 < ruleOffsets.count)
                             let lo = Int(ruleOffsets[node])
                             let hi = Int(ruleOffsets[node + 1])
                             if lo < hi {
                                 let before = count
                                 for k in lo..<hi where form == nil || Int(ruleForms[k]) == form {
+                                    assert(count < out.count && k < ruleOrdinals.count)
                                     out[count] = ruleOrdinals[k]
                                     count += 1
                                 }
                                 if count > before { lists += 1 }
                             }
                             guard depth < n else { break }
+                            // SAFETY: `0 <= depth < n`, by the guard above.
                             let byte = fromEnd ? text[n - 1 - depth] : text[depth]
                             guard let child = rows.child(of: node, byte, work: &work) else { break }
                             node = child

@@ -87,6 +87,8 @@ struct RuleIndex: Sendable {
                 }
             }
         }
+        // SAFETY: `collect` wrote `out[0..<count]` and stops at `out.count` (the caller gives room for every ordinal listed).
+        assert(count >= 0 && count <= out.count)
         if lists > 1 {
             Self.sort(UnsafeMutableBufferPointer(rebasing: out[0..<count]))
             if listsRulesTwice {

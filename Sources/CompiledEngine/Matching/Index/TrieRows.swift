@@ -62,6 +62,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         if let first = edges.first {
             labels = [Label](repeating: first.label, count: edges.count)
         }
+        // SAFETY: every edge's `from` is a node (< n), so `from + 1 < offsets.count`; each node's slots run from its offset to the next, all under `edges.count`.
+        assert(edges.allSatisfy { $0.from >= 0 && Int($0.from) < n })
         edges.withUnsafeBufferPointer { edges in
             offsets.withUnsafeMutableBufferPointer { offsets in
                 for e in edges { offsets[Int(e.from) + 1] += 1 }
@@ -72,6 +74,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                         targets.withUnsafeMutableBufferPointer { targets in
                             for e in edges {
                                 let at = Int(fill[Int(e.from)])
+                                assert(at < Int(offsets[Int(e.from) + 1]) && at < targets.count)
                                 labels[at] = e.label
                                 targets[at] = e.to
                                 fill[Int(e.from)] += 1
@@ -86,6 +89,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         var denseTargets: [Int32] = []
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { isEnd in
             isEnd.initialize(repeating: false)
+            // SAFETY: every end node is a node (< n), the allocation's count.
+            assert(endNodes.allSatisfy { $0 >= 0 && Int($0) < n })
             for node in endNodes { isEnd[Int(node)] = true }
             for node in 0..<n {
                 let a = Int(offsets[node])
@@ -121,16 +126,20 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         /// binary search over its sorted edges; one work unit per probe.
         @inline(__always)
         func child(of node: Int, _ label: Label, work: inout Int) -> Int? {
+            // SAFETY: `node` is 0 or a target the rows gave, so a node; its edges `first..<first + count` and table `dense..<dense + span` lie in the rows `init` built.
+            assert(node >= 0 && node < nodes.count)
             let row = nodes[node]
             if row.dense >= 0 {
                 work += 1
                 let i = UInt32(truncatingIfNeeded: label) &- row.low
                 guard i < row.span else { return nil } // labels are at most 32 bits: truncating changes none
+                assert(Int(row.dense) + Int(i) < denseTargets.count)
                 let target = denseTargets[Int(row.dense) + Int(i)]
                 return target >= 0 ? Int(target) : nil
             }
             var a = Int(row.first)
             let end = a + Int(row.count)
+            assert(a >= 0 && end <= labels.count && end <= targets.count)
             var z = end
             while a < z {
                 work += 1
@@ -145,6 +154,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// Calls `body` with the rows of a trie (stored by its owner as these arrays) as buffers.
     @inline(__always)
     static func withView<R>(nodes: [TrieNode], labels: [Label], targets: [Int32], denseTargets: [Int32], _ body: (View) -> R) -> R {
+        // SAFETY: `View.child` relies on the four arrays being one trie's rows, as its owner stored them.
         nodes.withUnsafeBufferPointer { n in
             labels.withUnsafeBufferPointer { l in
                 targets.withUnsafeBufferPointer { t in

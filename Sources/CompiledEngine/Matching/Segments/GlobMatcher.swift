@@ -165,7 +165,9 @@ final class GlobMatcher: Sendable {
         let start = firstCount
         let end = text.count - lastCount
         return tables.withView { tables in
-            middle.withUnsafeBufferPointer { segments in
+            // SAFETY: `firstMatch` relies on `position...end` being inside `text`: the anchors checked `n >= firstCount + lastCount`.
+            assert(start >= 0 && start <= end && end <= text.count)
+            return middle.withUnsafeBufferPointer { segments in
                 var position = start
                 var i = 0
                 while i < segments.count {

@@ -154,6 +154,7 @@ extension GlobMatcher {
         /// The tables as pointers, valid inside `body` only.
         @inline(__always)
         func withView<R>(_ body: (View) -> R) -> R {
+            // SAFETY: `View`'s readers rely on each segment's `wordStart`, `maskStart` and `wideStart` having been taken from these same tables when it was built.
             labels.withUnsafeBufferPointer { labels in
                 words.withUnsafeBufferPointer { words in
                     masks.withUnsafeBufferPointer { masks in
@@ -201,6 +202,8 @@ extension GlobMatcher {
             maskStart = masks.count
             masks.append(contentsOf: repeatElement(0, count: rows * w))
             let start = maskStart
+            // SAFETY: `rows * w` zero words were just appended at `start`, so every `row * w + word` (row < rows, word < w) is inside.
+            assert(start + rows * w == masks.count)
             masks.withUnsafeMutableBufferPointer { all in
                 let masks = UnsafeMutableBufferPointer(rebasing: all[start...])
                 for (i, label) in labels.enumerated() {
@@ -223,6 +226,8 @@ extension GlobMatcher {
             let wideUnits = tables.wideUnits
             var lo = wideStart
             var hi = wideStart + wideCount
+            // SAFETY: this segment's wide units are `wideStart..<wideStart + wideCount` of the tables, where `init` put them.
+            assert(wideStart >= 0 && wideStart + wideCount <= wideUnits.count)
             while lo < hi {
                 let mid = (lo + hi) >> 1
                 if wideUnits[mid] < unit { lo = mid + 1 } else { hi = mid }
@@ -234,6 +239,8 @@ extension GlobMatcher {
                                                                  length: Int, _ tables: SegmentTables.View,
                                                                  work: inout Int) -> Int? {
             let w = words
+            // SAFETY: this segment's masks are `(128 + wideCount + 1) * w` words from `maskStart` (`init`), and `row` is under `128 + wideCount + 1`; `lo..<hi` is inside `text` (the caller's range).
+            assert(maskStart + (128 + wideCount + 1) * w <= tables.masks.count && lo >= 0 && hi <= text.count && length >= 1)
             let masks = UnsafeBufferPointer(rebasing: tables.masks[maskStart...])
             let lastWord = (length - 1) >> 6
             let done = UInt64(1) << UInt64((length - 1) & 63)
@@ -252,6 +259,8 @@ extension GlobMatcher {
                 return nil
             }
             return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: w) { state -> Int? in
+                // SAFETY: the allocation holds `w` words and `lastWord = (length - 1) >> 6 < w` (`length` is the labels' count).
+                assert(state.count == w && lastWord < w)
                 for k in 0..<w { state[k] = 0 }
                 var i = lo
                 while i < hi {

@@ -37,6 +37,7 @@ enum PackedBytes {
 
     /// `units` packed into `words`, which hold `wordCount(units.count)` zeroes.
     static func write<Units: Collection<UInt8?>>(_ units: Units, into words: UnsafeMutablePointer<UInt64>) {
+        // SAFETY: the caller's `words` hold `wordCount(units.count)` words: a pair per eight units plus, when `n > 8` and not a multiple of eight, the extra pair the last eight go to. Not assertable here: a pointer carries no count (the caller asserts it).
         func fill(_ units: some Collection<UInt8?>, _ words: UnsafeMutablePointer<UInt64>) {
             for (i, unit) in units.enumerated() {
                 guard let unit else { continue }

@@ -257,6 +257,8 @@ struct MatchText: Sendable {
     func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         switch storage {
         case .inPlace(let source, let lo, let hi):
+            // SAFETY: `lo..<hi` is a range of `source`'s UTF-8, as this text was made; the other cases pass whole arrays on.
+            assert(lo >= 0 && lo <= hi && hi <= source.utf8.count)
             if let result = source.utf8.withContiguousStorageIfAvailable({ body(UnsafeBufferPointer(rebasing: $0[lo..<hi])) }) {
                 return result
             }
@@ -270,6 +272,7 @@ struct MatchText: Sendable {
     }
 
     func matches(_ pattern: CompiledPattern, work: inout Int) -> Bool {
+        // SAFETY: the closure passes the whole array on; `pattern.matches` reads only inside the buffer it gets.
         if case .wide(let wide) = storage {
             return wide.scalars.withUnsafeBufferPointer { pattern.matches($0, work: &work) }
         }

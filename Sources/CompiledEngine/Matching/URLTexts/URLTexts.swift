@@ -125,6 +125,8 @@ struct URLTexts {
     @inline(__always)
     mutating func withUTF8<R>(_ part: Part, _ form: TextForm, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let s = span(part, form)
+        // SAFETY: a span is a range of the storage its kind names (`owned`, or the part's raw UTF-8), as `span` made it.
+        assert(s.lo >= 0 && s.lo <= s.hi && (s.kind != Span.owned || s.hi <= owned.count))
         if s.kind == Span.owned {
             return owned.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[s.lo..<s.hi])) }
         }
@@ -145,6 +147,7 @@ struct URLTexts {
     @inline(__always)
     mutating func matches(_ part: Part, _ form: TextForm, _ pattern: CompiledPattern, work: inout Int) -> Bool {
         let s = span(part, form)
+        // SAFETY: the closure passes the whole array on; `pattern.matches` reads only inside the buffer it gets.
         if s.wide >= 0 {
             return wide[Int(s.wide)].withUnsafeBufferPointer { pattern.matches($0, work: &work) }
         }
@@ -162,6 +165,7 @@ struct URLTexts {
         guard let rawQuery, !rawQuery.isEmpty else {
             // No query: every item is absent and reads as "" (Q3).
             var work2 = 0
+            // SAFETY: `empty` is the allocation's first zero bytes (a valid base, nothing to read); `patterns` is only iterated.
             let verdict = items.patterns.withUnsafeBufferPointer { patterns in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { none in
                     let empty = UnsafeBufferPointer(rebasing: none[0..<0])
@@ -178,6 +182,8 @@ struct URLTexts {
             guard MatchText.needsNoPreparing(base, q.count, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded) else {
                 return nil
             }
+            // SAFETY: `itemsMatch` relies on `nameEnds` being ascending ends into `names`, one per pattern, as `QueryItemKeys` builds them.
+            assert(items.nameEnds.count == items.patterns.count && (items.nameEnds.last ?? 0) <= items.names.count)
             return items.names.withUnsafeBufferPointer { names in
                 items.nameEnds.withUnsafeBufferPointer { ends in
                     items.patterns.withUnsafeBufferPointer { patterns in

@@ -285,10 +285,12 @@ final class BitAutomaton: Sendable {
                     }
                     if a < hi, jumpLabels[a] == unit {
                         let t = Int(jumpTargets[a])
+                        assert(t >= 0 && t >> 6 < w)
                         next[t >> 6] |= UInt64(1) << UInt64(t & 63)
                     }
                     if jumpLabels[hi - 1] == UnitLabel.any { // no unit equals the `?` sentinel
                         let t = Int(jumpTargets[hi - 1])
+                        assert(t >= 0 && t >> 6 < w)
                         next[t >> 6] |= UInt64(1) << UInt64(t & 63)
                     }
                 }

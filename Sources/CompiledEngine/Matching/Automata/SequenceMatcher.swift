@@ -145,6 +145,8 @@ final class SequenceMatcher: Sendable {
                 case .star:
                     // Every position from the smallest on.
                     var w = 0
+                    // SAFETY: `current` is not empty (a step that leaves no position ends the match), so a non-zero word stops `w` before `words`.
+                    assert(current.contains { $0 != 0 })
                     while current[w] == 0 { w += 1 }
                     let low = current[w] & (0 &- current[w])
                     next[w] = ~(low &- 1)
@@ -187,6 +189,8 @@ final class SequenceMatcher: Sendable {
                 if any == 0 { return false }
                 swap(&current, &next)
             }
+            // SAFETY: `words = (n + 64) / 64`, so position `n`'s word is inside.
+            assert(n >> 6 < current.count)
             return current[n >> 6] & (UInt64(1) << UInt64(n & 63)) != 0
             }
             }

@@ -2,6 +2,10 @@
 # Fuzz LinkMatch with libFuzzer on every core; store what it finds as regressions. Usage: below.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+# The rest is one compound command, read whole before it runs: bash reads a script a command at a
+# time, and a stop signal whose trap runs while it is reading a `$(` breaks that read ("trap:
+# unexpected EOF while looking for matching `)'") instead of stopping the run.
+{
 
 # usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
@@ -321,3 +325,4 @@ steps="builds, fuzzing, minimizing"
 ((!merge)) || steps+=", merging"
 echo "total time: $((SECONDS / 60)) min $((SECONDS % 60)) s ($steps; ${#targets[@]} targets)"
 exit $((found ? 1 : 0))
+}

@@ -277,6 +277,8 @@ public final class ExternalProcess: @unchecked Sendable {
     /// of file (or a read error).
     private func drain(_ fd: Int32, into buffer: inout [UInt8], scratch: inout [UInt8], keepLast: Int?) -> Bool {
         while true {
+            // SAFETY: `scratch` holds `readChunk` bytes (never emptied), so its base address exists and `read` writes at most its count.
+            assert(!scratch.isEmpty)
             let n = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n > 0 {
                 buffer.append(contentsOf: scratch[..<n])

@@ -66,6 +66,8 @@ extension GlobMatcher {
         @inline(never)
         private func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
                                                                         _ tables: SegmentTables.View, work: inout Int) -> Bool {
+            // SAFETY: callers place the segment where it fits, so `text[start + k]` for `k < count` is in bounds.
+            assert(start >= 0 && start + count <= text.count)
             var k = 0
             while k < count {
                 work += 1

@@ -24,6 +24,7 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
     // Only the rows whose name contains this (for profiling one row: callgrind, perf stat).
     let only = options.only
     let profile = options.profileSetting
+    let dumpDirectory = options.dumpInputs
 
     func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
 
@@ -146,6 +147,9 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
         if let retained {
             memoryRows.append(("compiled " + name + " (\(rules) rules)",
                                "\(retained / 1024) KiB, \(retained / max(1, rules)) bytes per rule"))
+        }
+        if let bytes, let dumpDirectory {
+            dumpInputs(name, bytes: bytes, runs: runs, into: dumpDirectory)
         }
         if let bytes {
             let read = measure.nanosecondsPerOp(ops: 1, cell: "read") { readJSONOnly(bytes) }

@@ -21,6 +21,12 @@ struct BenchOptions: ParsableCommand {
                                valueName: "text"))
     var only: String?
 
+    // For measuring another implementation on the same inputs (docs/PERFORMANCE.md, "Another matcher on the same bytes").
+    @Option(name: .customLong("dump-inputs"),
+            help: ArgumentHelp("Write each document row's JSON bytes (ROW.json) and its decisions (ROW.runs: app ID, tab, URL per line) into this folder.",
+                               valueName: "dir"))
+    var dumpInputs: String?
+
     // For callgrind / perf stat: every cell of kind CELL runs its body exactly N times, every other cell once,
     // so two runs with different N differ only by (N2 - N1) x the cell's work.
     @Option(parsing: .upToNextOption,

@@ -2,6 +2,9 @@
 # The nightly fuzzing job (by hand, or in CI): fuzz.sh on every core with --merge, then a report. Usage: below.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/fuzz-common.sh"
+# The rest is one compound command, read whole before it runs: bash reads a script a command at a
+# time, and a stop signal whose trap runs while it is reading a `$(` breaks that read (as in fuzz.sh).
+{
 
 # usage [STATUS]: the help text, on stdout for --help (exit 0), else on stderr (exit 2).
 usage() {
@@ -73,3 +76,4 @@ while IFS= read -r file; do new+=("$file"); done < <(list_regressions | comm -13
 } >"$report"
 echo "report: ${report#"$ROOT"/}"
 exit "$status"
+}

@@ -127,11 +127,12 @@ final class LintTests: XCTestCase {
         let parts = RuleProbe.parts(of: rule, url: try ParsedURL("https://h.example/a/b?k=1&k=22"), variables: VariableTable())
         XCTAssertEqual(parts.map(\.part), [.path, .queryItem("k")])
         XCTAssertEqual(parts.map(\.verdict), [.matched, .notMatched])
-        XCTAssertEqual(parts[1].texts, ["1", "22"])   // Q4: every occurrence is compared
+        // (Indexed only when the parts are there: a broken URL splitter fails the assertions above, not the process.)
+        XCTAssertEqual(parts.count > 1 ? parts[1].texts : nil, ["1", "22"])   // Q4: every occurrence is compared
 
         let all = RuleProbe.parts(of: rule, url: try ParsedURL("https://h.example/a?k=22#f"), variables: VariableTable())
         XCTAssertEqual(all.map(\.part), [.path, .queryItem("k"), .queryItem("j"), .fragment])
         XCTAssertEqual(all.map(\.verdict), [.matched, .matched, .matched, .matched])
-        XCTAssertEqual(all[2].texts, [""])            // Q3: an absent item reads as ""
+        XCTAssertEqual(all.count > 2 ? all[2].texts : nil, [""])            // Q3: an absent item reads as ""
     }
 }

@@ -74,7 +74,7 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
         get {
             switch trace {
             case .built(let rule): return rule
-            case .deferred(let deferred): return deferred.source.ruleTrace(path: deferred.path, query: deferred.query,
+            case .deferred(let deferred): return deferred.source.ruleTrace(rule: deferred.rule, path: deferred.path, query: deferred.query,
                                                                            fragment: deferred.fragment)
             }
         }
@@ -93,6 +93,8 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     /// The deciding rule and the URL's parts its trace shows; the strings are shared, not copied.
     private struct DeferredTrace: Sendable {
         let source: any RuleTraceSource
+        /// The rule's number, as `source` names its rules.
+        let rule: Int
         let path: String
         let query: String?
         let fragment: String?
@@ -105,12 +107,13 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
         trace = .built(rule)
     }
 
-    /// A decision by a rule whose trace `source` builds when `rule` is read, from the URL's path,
-    /// query and fragment as written (the same trace as building it now and passing it as `rule`).
-    public init(outcome: Outcome, deciding source: any RuleTraceSource, path: String, query: String?, fragment: String?) {
+    /// A decision by rule number `rule` of `source`, whose trace `source` builds when `rule` is read,
+    /// from the URL's path, query and fragment as written (the same trace as building it now and
+    /// passing it as `rule`). One source serves every rule of a document.
+    public init(outcome: Outcome, deciding source: any RuleTraceSource, rule: Int, path: String, query: String?, fragment: String?) {
         self.outcome = outcome
         reason = nil
-        trace = .deferred(DeferredTrace(source: source, path: path, query: query, fragment: fragment))
+        trace = .deferred(DeferredTrace(source: source, rule: rule, path: path, query: query, fragment: fragment))
     }
 
     /// Equal when outcome, reason and the rule's trace (built, if deferred) are equal.
@@ -151,8 +154,9 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
 
 /// What builds the trace of a deciding rule on demand (`Decision.rule` of a deferred decision).
 public protocol RuleTraceSource: AnyObject, Sendable {
-    /// The rule's trace for a URL with this path, query and fragment (as written), which it matched.
-    func ruleTrace(path: String, query: String?, fragment: String?) -> RuleTrace
+    /// The trace of rule number `rule` for a URL with this path, query and fragment (as written),
+    /// which it matched.
+    func ruleTrace(rule: Int, path: String, query: String?, fragment: String?) -> RuleTrace
 }
 
 /// Which rule decided, with its effective flags and what each part compared (SPEC.md C5).

@@ -3,11 +3,19 @@ import LinkMatchModel
 
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
 /// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;
-/// D7, C3, M1). Immutable after `init`, so it is safe to share.
+/// D7, C3, M1). Flat: rules, patterns, query items and matchers are values in document-wide arrays
+/// that name each other by index, so a decision reads them through one view and counts no
+/// references. Immutable after `init`, so it is safe to share.
 public struct CompiledDocument: Sendable {
     let rules: [CompiledRule]
-    /// `rules` as the decision reads them (no reference counting; `rules` owns them).
-    private let ruleRefs: [UnownedRef<CompiledRule>]
+    /// Every distinct valid pattern's programs, by the index rules and items name.
+    let patterns: [PatternPrograms]
+    let items: [QueryItemKey]
+    /// Every query item's name (as compared), one after the other (`QueryItemKey.nameStart`).
+    let itemNames: [UInt8]
+    let matchers: MatcherStore
+    /// Builds the deciding rule's trace when a decision's `rule` is read.
+    let traces: CompiledRuleTraces
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
     let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
@@ -22,6 +30,10 @@ public struct CompiledDocument: Sendable {
         var patterns = PatternMemo(VariableResolver(document.variables), capacity: ruleCount)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
+        var effectiveRules: [EffectiveRule] = []
+        effectiveRules.reserveCapacity(ruleCount)
+        var items: [QueryItemKey] = []
+        var itemNames: [UInt8] = []
         // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
         var entryRules: [[Int32]] = []
         for (e, entry) in document.entries.enumerated() {
@@ -29,9 +41,10 @@ public struct CompiledDocument: Sendable {
             for (r, rule) in entry.rules.enumerated() {
                 let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
                                               entryDefaults: entry.defaults, domainDefaults: document.defaults)
-                if let compiled = CompiledRule(effective, patterns: &patterns) {
+                if let compiled = CompiledRule(effective, patterns: &patterns, items: &items, itemNames: &itemNames) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
+                    effectiveRules.append(effective)
                 }
             }
             entryRules.append(mine)
@@ -67,7 +80,11 @@ public struct CompiledDocument: Sendable {
             plans.append(plan)
         }
         self.rules = rules
-        ruleRefs = rules.map(UnownedRef.init)
+        self.patterns = patterns.programs
+        self.items = items
+        self.itemNames = itemNames
+        matchers = patterns.store
+        traces = CompiledRuleTraces(effectiveRules)
         self.plans = plans
         self.planOfApp = planOfApp
         fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
@@ -102,17 +119,36 @@ public struct CompiledDocument: Sendable {
             let count = plan.candidates(&texts, into: buffer, work: &work)
             // SAFETY: `maxCandidates` counts every ordinal the plan's tries list, so `candidates` writes at most that many and `k < count <= buffer.count`.
             assert(count <= buffer.count)
-            for k in 0..<count {
-                let r = Int(plan.rules[Int(buffer[k])])
-                if ruleRefs[r].with({ $0.matches(&texts, work: &work) }) { return r }
+            guard count > 0 else { return nil }
+            return withView { document in
+                for k in 0..<count {
+                    let r = Int(plan.rules[Int(buffer[k])])
+                    if document.ruleMatches(r, &texts, work: &work) { return r }
+                }
+                return nil
             }
-            return nil
         }
         guard let matched else { return .noMatch(.noRuleMatched) }
-        let rule = rules[matched]
         // The trace is built when read (most callers read only the outcome).
-        return Decision(outcome: rule.effective.exclude ? .exclude : .match, deciding: rule, path: url.path,
-                        query: url.query, fragment: url.fragment)
+        return Decision(outcome: traces.effective[matched].exclude ? .exclude : .match, deciding: traces, rule: matched,
+                        path: url.path, query: url.query, fragment: url.fragment)
+    }
+
+    /// The document's arrays as pointers, valid inside `body` only.
+    @inline(__always)
+    private func withView<R>(_ body: (DocumentView) -> R) -> R {
+        // SAFETY: `DocumentView`'s readers rely on the indices the rules, patterns and items hold having been made for these same arrays in `init`.
+        rules.withUnsafeBufferPointer { rules in
+            patterns.withUnsafeBufferPointer { patterns in
+                items.withUnsafeBufferPointer { items in
+                    itemNames.withUnsafeBufferPointer { itemNames in
+                        matchers.withView { matchers in
+                            body(DocumentView(rules: rules, patterns: patterns, items: items, itemNames: itemNames, matchers: matchers))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.

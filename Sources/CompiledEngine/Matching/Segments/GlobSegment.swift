@@ -99,19 +99,30 @@ extension GlobMatcher {
         }
     }
 
-    /// The arrays a matcher's segments are offsets into: every label, every packed word and mask,
-    /// every Shift-And mask and wide unit, one array each, however many segments.
+    /// The arrays segments are offsets into: every label, every packed word and mask, every
+    /// Shift-And mask and wide unit, and the globs' middle segments, one array each, however many
+    /// segments and matchers (a document's globs and sequence runs share one set).
     struct SegmentTables: Sendable {
         private(set) var labels: [UInt32] = []
         private(set) var words: [UInt64] = []
         private var masks: [UInt64] = []
         private var wideUnits: [UInt32] = []
+        /// Every glob's middle segments, each glob's in a run (`GlobMatcher.middleStart`).
+        private(set) var middles: [Segment] = []
 
-        /// Empty tables with room for `units` labels and `words` packed words.
-        init(units: Int = 0, words: Int = 0) {
+        /// Empty tables.
+        init() {}
+
+        /// Room for `units` more labels and `words` more packed words.
+        mutating func reserve(units: Int, words: Int) {
             // (Reserving nothing still costs a call: an empty array is shared, so never unique.)
-            if units > 0 { labels.reserveCapacity(units) }
-            if words > 0 { self.words.reserveCapacity(words) }
+            if units > 0 { labels.reserveCapacity(labels.count + units) }
+            if words > 0 { self.words.reserveCapacity(self.words.count + words) }
+        }
+
+        /// Appends a glob's middle segment (see `middles`).
+        mutating func appendMiddle(_ segment: Segment) {
+            middles.append(segment)
         }
 
         /// The labels of `segment` (read back from its packed words when they were not kept).
@@ -156,12 +167,14 @@ extension GlobMatcher {
         /// The tables as pointers, valid inside `body` only.
         @inline(__always)
         func withView<R>(_ body: (View) -> R) -> R {
-            // SAFETY: `View`'s readers rely on each segment's `wordStart`, `maskStart` and `wideStart` having been taken from these same tables when it was built.
+            // SAFETY: `View`'s readers rely on each segment's `wordStart`, `maskStart` and `wideStart`, and each glob's middle range, having been taken from these same tables when it was built.
             labels.withUnsafeBufferPointer { labels in
                 words.withUnsafeBufferPointer { words in
                     masks.withUnsafeBufferPointer { masks in
                         wideUnits.withUnsafeBufferPointer { wide in
-                            body(View(labels: labels, words: words, masks: masks, wideUnits: wide))
+                            middles.withUnsafeBufferPointer { middles in
+                                body(View(labels: labels, words: words, masks: masks, wideUnits: wide, middles: middles))
+                            }
                         }
                     }
                 }
@@ -174,6 +187,7 @@ extension GlobMatcher {
             let words: UnsafeBufferPointer<UInt64>
             let masks: UnsafeBufferPointer<UInt64>
             let wideUnits: UnsafeBufferPointer<UInt32>
+            let middles: UnsafeBufferPointer<Segment>
         }
     }
 

@@ -102,25 +102,37 @@ struct ValueTries: Sendable {
             labels.withUnsafeBufferPointer { l in
                 targets.withUnsafeBufferPointer { t in
                     dense.withUnsafeBufferPointer { d in
-                        body(View(nodes: n, labels: l, targets: t, dense: d))
+                        withUnsafePointer(to: Buffers(nodes: n, labels: l, targets: t, dense: d)) { body(View(buffers: $0)) }
                     }
                 }
             }
         }
     }
 
-    /// The rows' storage, for matching.
-    struct View {
+    /// The rows' storage.
+    struct Buffers {
         let nodes: UnsafeBufferPointer<TrieNode>
         let labels: UnsafeBufferPointer<UInt32>
         let targets: UnsafeBufferPointer<Int32>
         let dense: UnsafeBufferPointer<Int32>
+    }
+
+    /// The rows' storage, for matching: one word (what it points to lives as long as the `withView`
+    /// call), so handing it on copies nothing.
+    struct View {
+        let buffers: UnsafePointer<Buffers>
+
+        var nodes: UnsafeBufferPointer<TrieNode> { buffers.pointee.nodes }
+        var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
+        var targets: UnsafeBufferPointer<Int32> { buffers.pointee.targets }
+        var dense: UnsafeBufferPointer<Int32> { buffers.pointee.dense }
 
         /// Calls `found` with every position where a value of `trie` starting at `start` ends, ascending.
         @inline(__always)
         func ends<U: FixedWidthInteger & UnsignedInteger>(of trie: ValueTrie, in text: UnsafeBufferPointer<U>, from start: Int,
                                                           work: inout Int, _ found: (Int) -> Void) {
             let n0 = Int(trie.nodeStart), e0 = Int(trie.edgeStart), d0 = Int(trie.denseStart)
+            let nodes = nodes, labels = labels, targets = targets, dense = dense
             // SAFETY: `add` put this trie's rows at these ranges of the four arrays, and its nodes' edge and table offsets are relative to them (`TrieRows.View.child` asserts each read).
             assert(n0 + Int(trie.nodeCount) <= nodes.count && e0 + Int(trie.edgeCount) <= labels.count
                    && e0 + Int(trie.edgeCount) <= targets.count && d0 + Int(trie.denseCount) <= dense.count && trie.nodeCount > 0)

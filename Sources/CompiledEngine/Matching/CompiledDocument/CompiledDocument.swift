@@ -143,7 +143,9 @@ public struct CompiledDocument: Sendable {
                 items.withUnsafeBufferPointer { items in
                     itemNames.withUnsafeBufferPointer { itemNames in
                         matchers.withView { matchers in
-                            body(DocumentView(rules: rules, patterns: patterns, items: items, itemNames: itemNames, matchers: matchers))
+                            let buffers = DocumentView.Buffers(rules: rules, patterns: patterns, items: items, itemNames: itemNames,
+                                                               matchers: matchers)
+                            return withUnsafePointer(to: buffers) { body(DocumentView(buffers: $0)) }
                         }
                     }
                 }

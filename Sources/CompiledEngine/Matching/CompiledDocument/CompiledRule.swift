@@ -86,17 +86,29 @@ struct QueryItemKey: Sendable {
 }
 
 /// A compiled document's storage as pointers, for one decision: the rules, the patterns' programs,
-/// the query items and the matchers they index.
+/// the query items and the matchers they index. One word (what it points to lives as long as the
+/// document's `withView` call), so handing it on copies nothing.
 struct DocumentView {
-    let rules: UnsafeBufferPointer<CompiledRule>
-    let patterns: UnsafeBufferPointer<PatternPrograms>
-    let items: UnsafeBufferPointer<QueryItemKey>
-    let itemNames: UnsafeBufferPointer<UInt8>
-    let matchers: MatcherView
+    struct Buffers {
+        let rules: UnsafeBufferPointer<CompiledRule>
+        let patterns: UnsafeBufferPointer<PatternPrograms>
+        let items: UnsafeBufferPointer<QueryItemKey>
+        let itemNames: UnsafeBufferPointer<UInt8>
+        let matchers: MatcherView
+    }
+
+    let buffers: UnsafePointer<Buffers>
+
+    var rules: UnsafeBufferPointer<CompiledRule> { buffers.pointee.rules }
+    var patterns: UnsafeBufferPointer<PatternPrograms> { buffers.pointee.patterns }
+    var items: UnsafeBufferPointer<QueryItemKey> { buffers.pointee.items }
+    var itemNames: UnsafeBufferPointer<UInt8> { buffers.pointee.itemNames }
+    var matchers: MatcherView { buffers.pointee.matchers }
 
     /// Pattern `index` (one a rule of this document names).
     @inline(__always)
     func pattern(_ index: Int32) -> PatternPrograms {
+        let patterns = patterns
         // SAFETY: rules and items name patterns by the indices `PatternMemo` gave, all inside `patterns`.
         assert(index >= 0 && Int(index) < patterns.count)
         return patterns[Int(index)]
@@ -105,6 +117,7 @@ struct DocumentView {
     /// Whether every part of rule `r` matches (C2, C4, Q2–Q4), in the order path, query, fragment.
     @inline(__always)
     func ruleMatches(_ r: Int, _ texts: inout URLTexts, work: inout Int) -> Bool {
+        let rules = rules
         // SAFETY: `r` is a rule number from a plan of this document, so inside `rules`.
         assert(r >= 0 && r < rules.count)
         let form = rules[r].form

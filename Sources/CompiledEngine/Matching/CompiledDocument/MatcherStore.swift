@@ -17,6 +17,14 @@ struct MatcherStore: Sendable {
     /// every other automaton of the process using the same values (BitNFA).
     private(set) var automata: [BitNFA] = []
 
+    /// Room for about `patterns` more patterns, most of them globs of one or two segments (the
+    /// arrays then seldom grow, each growth a copy of what they hold).
+    mutating func reserve(patterns: Int) {
+        guard patterns > 0 else { return }
+        globs.reserveCapacity(globs.count + patterns)
+        segments.reserve(segments: 2 * patterns, words: 4 * patterns)
+    }
+
     /// A glob program of `atoms` (no variable).
     mutating func addGlob(_ atoms: ArraySlice<CompiledAtom>) -> ProgramRef {
         let glob = GlobMatcher(atoms, into: &segments)
@@ -67,8 +75,9 @@ struct MatcherStore: Sendable {
                     sequences.withUnsafeBufferPointer { sequences in
                         automata.withUnsafeBufferPointer { automata in
                             tries.withView { tries in
-                                body(MatcherView(tables: tables, globs: globs, steps: steps, sequences: sequences, tries: tries,
-                                                 automata: automata))
+                                let buffers = MatcherView.Buffers(tables: tables, globs: globs, steps: steps, sequences: sequences,
+                                                                  tries: tries, automata: automata)
+                                return withUnsafePointer(to: buffers) { body(MatcherView(buffers: $0)) }
                             }
                         }
                     }
@@ -78,14 +87,26 @@ struct MatcherStore: Sendable {
     }
 }
 
-/// A `MatcherStore`'s storage, for matching: what `ProgramRef`s index.
+/// A `MatcherStore`'s storage, for matching: what `ProgramRef`s index. One word (what it points to
+/// lives as long as the `withView` call), so handing it on copies nothing.
 struct MatcherView {
-    let tables: GlobMatcher.SegmentTables.View
-    let globs: UnsafeBufferPointer<GlobMatcher>
-    let steps: UnsafeBufferPointer<SequenceMatcher.Step>
-    let sequences: UnsafeBufferPointer<SequenceMatcher>
-    let tries: ValueTries.View
-    let automata: UnsafeBufferPointer<BitNFA>
+    struct Buffers {
+        let tables: GlobMatcher.SegmentTables.View
+        let globs: UnsafeBufferPointer<GlobMatcher>
+        let steps: UnsafeBufferPointer<SequenceMatcher.Step>
+        let sequences: UnsafeBufferPointer<SequenceMatcher>
+        let tries: ValueTries.View
+        let automata: UnsafeBufferPointer<BitNFA>
+    }
+
+    let buffers: UnsafePointer<Buffers>
+
+    var tables: GlobMatcher.SegmentTables.View { buffers.pointee.tables }
+    var globs: UnsafeBufferPointer<GlobMatcher> { buffers.pointee.globs }
+    var steps: UnsafeBufferPointer<SequenceMatcher.Step> { buffers.pointee.steps }
+    var sequences: UnsafeBufferPointer<SequenceMatcher> { buffers.pointee.sequences }
+    var tries: ValueTries.View { buffers.pointee.tries }
+    var automata: UnsafeBufferPointer<BitNFA> { buffers.pointee.automata }
 
     /// Whether `program` (of this view's store) accepts `text`.
     @inline(__always)
@@ -93,14 +114,17 @@ struct MatcherView {
         let i = Int(program.index)
         switch program.kind {
         case .glob:
+            let globs = globs
             // SAFETY: a glob `ProgramRef` is the index `addGlob` gave, so inside `globs`.
             assert(i >= 0 && i < globs.count)
             return globs[i].matches(text, tables, work: &work)
         case .sequence:
+            let sequences = sequences
             // SAFETY: a sequence `ProgramRef` is the index `addProgram` gave, so inside `sequences`.
             assert(i >= 0 && i < sequences.count)
             return sequences[i].matches(text, self, work: &work)
         case .automaton:
+            let automata = automata
             // SAFETY: an automaton `ProgramRef` is the index `addProgram` gave, so inside `automata`.
             assert(i >= 0 && i < automata.count)
             return automata[i].matches(text, work: &work)

@@ -51,6 +51,7 @@ struct PatternMemo {
         compiled.reserveCapacity(capacity)
         programs.reserveCapacity(capacity)
         keys.reserveCapacity(capacity)
+        store.reserve(patterns: capacity)
     }
 
     /// `PatternCompiler.compile`, once per distinct key: the pattern's index in `programs` (nil when

@@ -7,40 +7,39 @@ import LinkMatchCore
 /// around a middle segment absorb any gap, so there is no backtracking: the cost is at most
 /// |text| x |pattern| unit comparisons, usually |text|.
 ///
-/// A plain value: its segments' words, labels and search tables, and its middle segments, are ranges
-/// of the `SegmentTables` it was built into (a document's, shared by every pattern of it), so reading
-/// one out of an array copies integers and matching takes a view of those tables.
+/// A small plain value: its segments (with their words, labels and search tables) are ranges of
+/// the `SegmentTables` it was built into (a document's, shared by every pattern of it), so reading
+/// one out of an array copies a few integers and matching takes a view of those tables. What the
+/// byte path reads (lengths, where the anchors' words are) is held here; the wide path and the
+/// middle segments read the segments from the tables.
 struct GlobMatcher: Sendable {
-    /// The segment the text must start with (the whole pattern when it has no star).
-    let first: Segment
-    /// The segment the text must end with: the last after a star (the same as `first` without one).
-    let last: Segment
-    /// The segments between the first and the last, placed by searching: a range of the tables'
-    /// `middles` (empty unless the pattern has two stars apart).
-    let middleStart: Int
-    let middleCount: Int
-    let hasStar: Bool
+    /// Where this matcher's segments start in the tables' `segments`: the first (the whole pattern
+    /// when it has no star), then the middles (placed by searching), then, after a star, the last.
+    private let segmentStart: Int32
+    /// Middle segments (none unless the pattern has two stars apart).
+    private let middleCount: Int32
     /// Units a text needs at least.
-    let minLength: Int
-
-    private let firstCount: Int
-    private let lastCount: Int
-    private let firstWordOffset: Int
-    private let lastWordOffset: Int
+    private let minimum: Int32
+    private let firstCount: Int32
+    private let lastCount: Int32
+    private let firstWordOffset: Int32
+    private let lastWordOffset: Int32
+    let hasStar: Bool
     /// The first or last segment has a literal above ASCII: no byte text matches.
     private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
+
+    /// Units a text needs at least.
+    var minLength: Int { Int(minimum) }
 
     /// The matcher of `atoms`, its segments appended to `tables`: packed words always, labels only
     /// when some literal is above ASCII, Shift-And tables for middle segments only.
     init(_ atoms: ArraySlice<CompiledAtom>, into tables: inout SegmentTables) {
         // First pass: the sizes and where each run of non-star atoms ends.
         var unitCount = 0
-        var wordCount = 0
         var segmentCount = 1
         var hasStar = false
         var previousWasStar = false
-        var runLength = 0
         var wide = false // a literal above ASCII: the labels are kept (`Segment.labelsKept`)
         var anyOne = false
         for atom in atoms {
@@ -49,22 +48,15 @@ struct GlobMatcher: Sendable {
             if case .any = atom { anyOne = true }
             if case .star = atom {
                 hasStar = true
-                if !previousWasStar {
-                    segmentCount += 1
-                    wordCount += PackedBytes.wordCount(runLength)
-                    runLength = 0
-                }
+                if !previousWasStar { segmentCount += 1 }
                 previousWasStar = true
             } else {
                 unitCount += 1
-                runLength += 1
                 previousWasStar = false
             }
         }
-        wordCount += PackedBytes.wordCount(runLength)
         // Second pass: each run into the tables.
-        tables.reserve(units: wide ? unitCount : 0, words: wordCount)
-        let middleStart = tables.middles.count
+        let segmentStart = tables.segments.count
         var middleCount = 0
         var first: Segment?
         var last: Segment?
@@ -82,12 +74,12 @@ struct GlobMatcher: Sendable {
             }
             let i = middleCount + (first == nil ? 0 : 1)
             let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
+            tables.appendSegment(segment)
             if first == nil {
                 first = segment
             } else if i == segmentCount - 1 {
                 last = segment
             } else {
-                tables.appendMiddle(segment)
                 middleCount += 1
             }
         }
@@ -106,16 +98,14 @@ struct GlobMatcher: Sendable {
         assert(first != nil && (last != nil) == hasStar, "a glob has a first segment, and a last one after a star")
         let head = first ?? Segment.empty
         let tail = last ?? head
-        self.first = head
-        self.last = tail
-        self.middleStart = middleStart
-        self.middleCount = middleCount
+        self.segmentStart = Int32(segmentStart)
+        self.middleCount = Int32(middleCount)
         self.hasStar = hasStar
-        minLength = unitCount
-        firstWordOffset = head.wordStart
-        lastWordOffset = tail.wordStart
-        firstCount = head.count
-        lastCount = hasStar ? tail.count : 0
+        minimum = Int32(unitCount)
+        firstWordOffset = Int32(head.wordStart)
+        lastWordOffset = Int32(tail.wordStart)
+        firstCount = Int32(head.count)
+        lastCount = hasStar ? Int32(tail.count) : 0
         anchorsNeedWideUnits = head.needsWideUnits || (hasStar && tail.needsWideUnits)
         shape = Self.shape(first: head, middleCount: middleCount, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
     }
@@ -124,7 +114,7 @@ struct GlobMatcher: Sendable {
     /// stars count as one, so only the first and last segment can be empty). Built when read (the
     /// matching path reads `first`, the middles and `last`). `tables`: the ones it was built into.
     func segments(_ tables: SegmentTables) -> [Segment] {
-        hasStar ? [first] + tables.middles[middleStart..<(middleStart + middleCount)] + [last] : [first]
+        Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
     }
 
     /// `hasAnyOne`: the pattern has a `?`.
@@ -144,6 +134,8 @@ struct GlobMatcher: Sendable {
         let n = text.count
         guard hasStar ? n >= minLength : n == minLength else { return false }
         if anchorsNeedWideUnits { return false }
+        let firstCount = Int(firstCount), lastCount = Int(lastCount)
+        let firstWordOffset = Int(firstWordOffset), lastWordOffset = Int(lastWordOffset)
         work += firstCount + lastCount
         let pairs = tables.words
         if let base = text.baseAddress.map(UnsafeRawPointer.init), let words = pairs.baseAddress {
@@ -160,14 +152,16 @@ struct GlobMatcher: Sendable {
     /// Places each middle segment at its leftmost occurrence (the anchors already matched).
     private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
                                                                          work: inout Int) -> Bool {
-        let start = firstCount
-        let end = text.count - lastCount
-        // SAFETY: `firstMatch` relies on `position...end` being inside `text` (the anchors checked `n >= firstCount + lastCount`); the middles are `middleStart..<middleStart + middleCount` of the tables, where `init` put them.
-        assert(start >= 0 && start <= end && end <= text.count && middleStart + middleCount <= tables.middles.count)
+        let start = Int(firstCount)
+        let end = text.count - Int(lastCount)
+        let middleStart = Int(segmentStart) + 1
+        let middleEnd = middleStart + Int(middleCount)
+        // SAFETY: `firstMatch` relies on `position...end` being inside `text` (the anchors checked `n >= firstCount + lastCount`); the middles are `middleStart..<middleEnd` of the tables' segments, where `init` put them.
+        assert(start >= 0 && start <= end && end <= text.count && middleEnd <= tables.segments.count)
         var position = start
         var i = middleStart
-        while i < middleStart + middleCount {
-            let segment = tables.middles[i]
+        while i < middleEnd {
+            let segment = tables.segments[i]
             guard let at = segment.firstMatch(in: text, from: position, to: end, tables, work: &work) else { return false }
             position = at + segment.count
             i += 1
@@ -190,11 +184,16 @@ struct GlobMatcher: Sendable {
     private func matchesWide<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
                                                                        work: inout Int) -> Bool {
         let n = text.count
+        let start = Int(segmentStart)
+        // SAFETY: `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
+        assert(start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count)
+        let first = tables.segments[start]
         guard hasStar else {
             return n == minLength && first.matches(text, at: 0, tables, work: &work)
         }
         guard n >= minLength else { return false }
         work += 1
+        let last = tables.segments[start + Int(middleCount) + 1]
         guard first.matches(text, at: 0, tables, work: &work), last.matches(text, at: n - last.count, tables, work: &work) else {
             return false
         }

@@ -107,22 +107,22 @@ extension GlobMatcher {
         private(set) var words: [UInt64] = []
         private var masks: [UInt64] = []
         private var wideUnits: [UInt32] = []
-        /// Every glob's middle segments, each glob's in a run (`GlobMatcher.middleStart`).
-        private(set) var middles: [Segment] = []
+        /// Every glob's segments, each glob's in a run (`GlobMatcher.segmentStart`).
+        private(set) var segments: [Segment] = []
 
         /// Empty tables.
         init() {}
 
-        /// Room for `units` more labels and `words` more packed words.
-        mutating func reserve(units: Int, words: Int) {
-            // (Reserving nothing still costs a call: an empty array is shared, so never unique.)
-            if units > 0 { labels.reserveCapacity(labels.count + units) }
-            if words > 0 { self.words.reserveCapacity(self.words.count + words) }
+        /// Room for `count` more segments and `words` more packed words, reserved once for many
+        /// matchers (reserving per matcher would make each growth exact, so every append a copy).
+        mutating func reserve(segments count: Int, words: Int) {
+            segments.reserveCapacity(segments.count + count)
+            self.words.reserveCapacity(self.words.count + words)
         }
 
-        /// Appends a glob's middle segment (see `middles`).
-        mutating func appendMiddle(_ segment: Segment) {
-            middles.append(segment)
+        /// Appends a glob's segment (see `segments`).
+        mutating func appendSegment(_ segment: Segment) {
+            segments.append(segment)
         }
 
         /// The labels of `segment` (read back from its packed words when they were not kept).
@@ -172,8 +172,9 @@ extension GlobMatcher {
                 words.withUnsafeBufferPointer { words in
                     masks.withUnsafeBufferPointer { masks in
                         wideUnits.withUnsafeBufferPointer { wide in
-                            middles.withUnsafeBufferPointer { middles in
-                                body(View(labels: labels, words: words, masks: masks, wideUnits: wide, middles: middles))
+                            segments.withUnsafeBufferPointer { segments in
+                                let buffers = Buffers(labels: labels, words: words, masks: masks, wideUnits: wide, segments: segments)
+                                return withUnsafePointer(to: buffers) { body(View(buffers: $0)) }
                             }
                         }
                     }
@@ -181,13 +182,25 @@ extension GlobMatcher {
             }
         }
 
-        /// The tables' storage, for matching.
-        struct View {
+        /// The tables' storage.
+        struct Buffers {
             let labels: UnsafeBufferPointer<UInt32>
             let words: UnsafeBufferPointer<UInt64>
             let masks: UnsafeBufferPointer<UInt64>
             let wideUnits: UnsafeBufferPointer<UInt32>
-            let middles: UnsafeBufferPointer<Segment>
+            let segments: UnsafeBufferPointer<Segment>
+        }
+
+        /// The tables' storage, for matching: one word (what it points to lives as long as the
+        /// `withView` call), so handing it on copies nothing.
+        struct View {
+            let buffers: UnsafePointer<Buffers>
+
+            var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
+            var words: UnsafeBufferPointer<UInt64> { buffers.pointee.words }
+            var masks: UnsafeBufferPointer<UInt64> { buffers.pointee.masks }
+            var wideUnits: UnsafeBufferPointer<UInt32> { buffers.pointee.wideUnits }
+            var segments: UnsafeBufferPointer<Segment> { buffers.pointee.segments }
         }
     }
 

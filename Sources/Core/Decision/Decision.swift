@@ -68,13 +68,16 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     public var outcome: Outcome
     /// Why, for `.noMatch` and `.undecided`; nil for `.match` and `.exclude`.
     public var reason: Reason?
+    /// A deferred trace's rule number, as its source names its rules (0 otherwise). Documents have
+    /// far fewer than 2^31 rules (Apple's size limit).
+    private var deferredRule: Int32
     /// The rule that decided (`.match` / `.exclude`). A deferred trace (see
-    /// `init(outcome:deciding:path:query:fragment:)`) is built each time this is read, to the same value.
+    /// `init(outcome:deciding:rule:path:query:fragment:)`) is built each time this is read, to the same value.
     public var rule: RuleTrace? {
         get {
             switch trace {
             case .built(let rule): return rule
-            case .deferred(let deferred): return deferred.source.ruleTrace(rule: deferred.rule, path: deferred.path, query: deferred.query,
+            case .deferred(let deferred): return deferred.source.ruleTrace(rule: Int(deferredRule), path: deferred.path, query: deferred.query,
                                                                            fragment: deferred.fragment)
             }
         }
@@ -90,11 +93,11 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
         case deferred(DeferredTrace)
     }
 
-    /// The deciding rule and the URL's parts its trace shows; the strings are shared, not copied.
+    /// The deciding rule's source and the URL's parts its trace shows; the strings are shared, not
+    /// copied. (The rule's number is `deferredRule`, beside `reason`, where it fits in what would be
+    /// padding: a larger decision is copied through `memcpy`.)
     private struct DeferredTrace: Sendable {
         let source: any RuleTraceSource
-        /// The rule's number, as `source` names its rules.
-        let rule: Int
         let path: String
         let query: String?
         let fragment: String?
@@ -104,6 +107,7 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     public init(outcome: Outcome, reason: Reason? = nil, rule: RuleTrace? = nil) {
         self.outcome = outcome
         self.reason = reason
+        deferredRule = 0
         trace = .built(rule)
     }
 
@@ -113,7 +117,8 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     public init(outcome: Outcome, deciding source: any RuleTraceSource, rule: Int, path: String, query: String?, fragment: String?) {
         self.outcome = outcome
         reason = nil
-        trace = .deferred(DeferredTrace(source: source, rule: rule, path: path, query: query, fragment: fragment))
+        deferredRule = Int32(truncatingIfNeeded: rule)
+        trace = .deferred(DeferredTrace(source: source, path: path, query: query, fragment: fragment))
     }
 
     /// Equal when outcome, reason and the rule's trace (built, if deferred) are equal.

@@ -4,18 +4,13 @@ import LinkMatchModel
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
 /// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;
 /// D7, C3, M1). Flat: rules, patterns, query items and matchers are values in document-wide arrays
-/// that name each other by index, so a decision reads them through one view and counts no
-/// references. Immutable after `init`, so it is safe to share.
+/// (`FlatRules`, one object per document) that name each other by index, so a decision reads them
+/// through one view and counts no references. Immutable after `init`, so it is safe to share.
 public struct CompiledDocument: Sendable {
-    let rules: [CompiledRule]
-    /// Every distinct valid pattern's programs, by the index rules and items name.
-    let patterns: [PatternPrograms]
-    let items: [QueryItemKey]
-    /// Every query item's name (as compared), one after the other (`QueryItemKey.nameStart`).
-    let itemNames: [UInt8]
-    let matchers: MatcherStore
-    /// Builds the deciding rule's trace when a decision's `rule` is read.
-    let traces: CompiledRuleTraces
+    /// The rules and everything they index; also what builds a deciding rule's trace. Held by
+    /// reference so that the document stays a few words (a large struct is copied with `memcpy`
+    /// wherever it is passed through a protocol).
+    let flat: FlatRules
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
     let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
@@ -79,12 +74,8 @@ public struct CompiledDocument: Sendable {
             planOfApp[app] = plans.count
             plans.append(plan)
         }
-        self.rules = rules
-        self.patterns = patterns.programs
-        self.items = items
-        self.itemNames = itemNames
-        matchers = patterns.store
-        traces = CompiledRuleTraces(effectiveRules)
+        flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
+                         effective: effectiveRules)
         self.plans = plans
         self.planOfApp = planOfApp
         fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
@@ -120,37 +111,17 @@ public struct CompiledDocument: Sendable {
             // SAFETY: `maxCandidates` counts every ordinal the plan's tries list, so `candidates` writes at most that many and `k < count <= buffer.count`.
             assert(count <= buffer.count)
             guard count > 0 else { return nil }
-            return withView { document in
-                for k in 0..<count {
-                    let r = Int(plan.rules[Int(buffer[k])])
-                    if document.ruleMatches(r, &texts, work: &work) { return r }
-                }
-                return nil
+            let document = flat.view
+            for k in 0..<count {
+                let r = Int(plan.rules[Int(buffer[k])])
+                if document.ruleMatches(r, &texts, work: &work) { return r }
             }
+            return nil
         }
         guard let matched else { return .noMatch(.noRuleMatched) }
         // The trace is built when read (most callers read only the outcome).
-        return Decision(outcome: traces.effective[matched].exclude ? .exclude : .match, deciding: traces, rule: matched,
+        return Decision(outcome: flat.effective[matched].exclude ? .exclude : .match, deciding: flat, rule: matched,
                         path: url.path, query: url.query, fragment: url.fragment)
-    }
-
-    /// The document's arrays as pointers, valid inside `body` only.
-    @inline(__always)
-    private func withView<R>(_ body: (DocumentView) -> R) -> R {
-        // SAFETY: `DocumentView`'s readers rely on the indices the rules, patterns and items hold having been made for these same arrays in `init`.
-        rules.withUnsafeBufferPointer { rules in
-            patterns.withUnsafeBufferPointer { patterns in
-                items.withUnsafeBufferPointer { items in
-                    itemNames.withUnsafeBufferPointer { itemNames in
-                        matchers.withView { matchers in
-                            let buffers = DocumentView.Buffers(rules: rules, patterns: patterns, items: items, itemNames: itemNames,
-                                                               matchers: matchers)
-                            return withUnsafePointer(to: buffers) { body(DocumentView(buffers: $0)) }
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.
@@ -164,7 +135,7 @@ public struct CompiledDocument: Sendable {
     }
 
     /// Rules compiled (valid ones), for the benchmark.
-    public var compiledRuleCount: Int { rules.count }
+    public var compiledRuleCount: Int { flat.ruleCount }
 }
 
 /// A dictionary key compared exactly, code point by code point (D12: Swift's `==` on strings is

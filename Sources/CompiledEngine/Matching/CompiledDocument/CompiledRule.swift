@@ -172,14 +172,72 @@ struct DocumentView {
     }
 }
 
-/// Builds the trace of a compiled document's deciding rule when a decision's `rule` is read: one
-/// object per document, the rule named by its number.
-final class CompiledRuleTraces: RuleTraceSource {
+/// A compiled document's rules and everything they index, in document-wide buffers: the rules, the
+/// patterns' programs, the query items and their names, the matchers and their tables. One object
+/// per document, which owns those buffers (copied from the arrays compilation built, each allocated
+/// once at its size) and the views of them a decision reads, made once here: a decision takes the
+/// view as it is instead of opening some twenty arrays. It also builds the deciding rule's trace
+/// when a decision's `rule` is read (the rule named by its number). Sendable unchecked: nothing it
+/// holds or points to changes after `init`.
+final class FlatRules: RuleTraceSource, @unchecked Sendable {
+    /// How many rules were compiled.
+    let ruleCount: Int
     /// Per compiled rule, the effective rule it was compiled from.
     let effective: [EffectiveRule]
+    /// The views, each pointing at the buffers below (and the next view), allocated in `init` and freed in `deinit`.
+    private let document: UnsafeMutablePointer<DocumentView.Buffers>
+    private let matchers: UnsafeMutablePointer<MatcherView.Buffers>
+    private let tables: UnsafeMutablePointer<GlobMatcher.SegmentTables.Buffers>
+    private let tries: UnsafeMutablePointer<ValueTries.Buffers>
+    /// Every owned buffer's start and how to release it (deinitialize, then deallocate).
+    private let owned: [() -> Void]
 
-    init(_ effective: [EffectiveRule]) {
+    init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8], matchers store: MatcherStore,
+         effective: [EffectiveRule]) {
+        ruleCount = rules.count
         self.effective = effective
+        document = .allocate(capacity: 1)
+        matchers = .allocate(capacity: 1)
+        tables = .allocate(capacity: 1)
+        tries = .allocate(capacity: 1)
+        var owned: [() -> Void] = []
+        owned.reserveCapacity(18)
+        func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+            // (At least one element of room, so that an empty buffer has a real start too.)
+            let base = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
+            let buffer = UnsafeMutableBufferPointer(start: base, count: array.count)
+            _ = buffer.initialize(from: array)
+            owned.append {
+                buffer.deinitialize()
+                base.deallocate()
+            }
+            return UnsafeBufferPointer(buffer)
+        }
+        let segments = store.segments
+        tables.initialize(to: .init(labels: copy(segments.labels), words: copy(segments.words), masks: copy(segments.masks),
+                                    wideUnits: copy(segments.wideUnits), segments: copy(segments.segments)))
+        tries.initialize(to: .init(nodes: copy(store.tries.nodes), labels: copy(store.tries.labels), targets: copy(store.tries.targets),
+                                   dense: copy(store.tries.dense)))
+        matchers.initialize(to: .init(tables: .init(buffers: tables), globs: copy(store.globs), steps: copy(store.steps),
+                                      sequences: copy(store.sequences), tries: .init(buffers: tries), automata: copy(store.automata)))
+        document.initialize(to: .init(rules: copy(rules), patterns: copy(patterns), items: copy(items), itemNames: copy(itemNames),
+                                      matchers: MatcherView(buffers: matchers)))
+        self.owned = owned
+    }
+
+    deinit {
+        for release in owned { release() }
+        document.deallocate()
+        matchers.deallocate()
+        tables.deallocate()
+        tries.deallocate()
+    }
+
+    /// The document as a decision reads it: valid while this object lives.
+    @inline(__always)
+    var view: DocumentView {
+        // SAFETY: the buffers were filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and live until `deinit`.
+        DocumentView(buffers: document)
     }
 
     /// The trace of rule `rule` for a URL it matched (its path, query and fragment as written): every

@@ -105,8 +105,8 @@ extension GlobMatcher {
     struct SegmentTables: Sendable {
         private(set) var labels: [UInt32] = []
         private(set) var words: [UInt64] = []
-        private var masks: [UInt64] = []
-        private var wideUnits: [UInt32] = []
+        private(set) var masks: [UInt64] = []
+        private(set) var wideUnits: [UInt32] = []
         /// Every glob's segments, each glob's in a run (`GlobMatcher.segmentStart`).
         private(set) var segments: [Segment] = []
 

@@ -95,20 +95,6 @@ struct ValueTries: Sendable {
     /// Large custom value lists' rows built lately (a document's rules use the same variables again and again).
     static let recent = RecentTable<[[CompiledAtom]], ValueTrieRows?>(capacity: 64)
 
-    /// The rows as pointers, valid inside `body` only.
-    @inline(__always)
-    func withView<R>(_ body: (View) -> R) -> R {
-        nodes.withUnsafeBufferPointer { n in
-            labels.withUnsafeBufferPointer { l in
-                targets.withUnsafeBufferPointer { t in
-                    dense.withUnsafeBufferPointer { d in
-                        withUnsafePointer(to: Buffers(nodes: n, labels: l, targets: t, dense: d)) { body(View(buffers: $0)) }
-                    }
-                }
-            }
-        }
-    }
-
     /// The rows' storage.
     struct Buffers {
         let nodes: UnsafeBufferPointer<TrieNode>
@@ -117,8 +103,8 @@ struct ValueTries: Sendable {
         let dense: UnsafeBufferPointer<Int32>
     }
 
-    /// The rows' storage, for matching: one word (what it points to lives as long as the `withView`
-    /// call), so handing it on copies nothing.
+    /// The rows' storage, for matching: one word (what it points to is kept by an `OwnedMatchers`),
+    /// so handing it on copies nothing.
     struct View {
         let buffers: UnsafePointer<Buffers>
 

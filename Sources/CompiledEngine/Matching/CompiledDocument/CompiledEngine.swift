@@ -34,9 +34,11 @@ public struct CompiledEngine: Sendable {
 /// One pattern compiled for one kind of part and set of flags, to be run against many texts: its
 /// matchers in a small store of its own.
 public struct CompiledPart: Sendable {
-    /// The pattern's programs in `store`; nil when it is invalid.
+    /// The pattern's programs in `matchers`; nil when it is invalid.
     let pattern: PatternPrograms?
-    let store: MatcherStore
+    let matchers: OwnedMatchers
+    /// What the main program was compiled to.
+    private let shape: PatternShape?
     @usableFromInline let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
@@ -69,7 +71,8 @@ public struct CompiledPart: Sendable {
         let plain = caseSensitive && percentEncoded
         quick = plain ? compiled.flatMap { QuickChecks($0, in: store) } : nil
         glob = plain && quick == nil && compiled?.parent.kind == ProgramRef.Kind.none ? compiled.flatMap { store.glob($0.main) } : nil
-        self.store = store
+        shape = compiled.map { store.shape(of: $0.main) }
+        matchers = OwnedMatchers(store)
     }
 
     /// The verdict for one URL part as written (still percent-encoded).
@@ -83,7 +86,7 @@ public struct CompiledPart: Sendable {
     /// `verdict(for:)` for a pattern without quick checks (or a text whose bytes are not contiguous).
     @usableFromInline
     func verdictPastQuickChecks(for text: String) -> PartVerdict {
-        if let glob, let matched = store.segments.withView({ Self.matchInPlace(glob, $0, text, isPath: isPath) }) {
+        if let glob, let matched = Self.matchInPlace(glob, matchers.view.tables, text, isPath: isPath) {
             return matched ? .matched : .notMatched
         }
         return verdictCountingWork(for: text).verdict
@@ -108,20 +111,19 @@ public struct CompiledPart: Sendable {
     /// for the complexity tests and benchmarks.
     public func verdictCountingWork(for text: String) -> (verdict: PartVerdict, work: Int) {
         guard let pattern else { return (.invalidPattern, 0) }
-        return store.withView { matchers in
-            var work = 0
-            if caseSensitive, percentEncoded, let matched = MatchText.matchInPlace(text, isPath: isPath, pattern, matchers, work: &work) {
-                return (matched ? .matched : .notMatched, work)
-            }
-            let prepared = MatchText(text, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
-            let matched = prepared.matches(pattern, matchers, work: &work)
+        let matchers = matchers.view
+        var work = 0
+        if caseSensitive, percentEncoded, let matched = MatchText.matchInPlace(text, isPath: isPath, pattern, matchers, work: &work) {
             return (matched ? .matched : .notMatched, work)
         }
+        let prepared = MatchText(text, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
+        let matched = prepared.matches(pattern, matchers, work: &work)
+        return (matched ? .matched : .notMatched, work)
     }
 
     /// Which matcher the pattern compiled to: "literal", "prefix", "suffix", "infix",
     /// "fixedLength", "glob", "automaton", "never", or "invalid".
-    public var shapeName: String { pattern.map { store.shape(of: $0.main).rawValue } ?? "invalid" }
+    public var shapeName: String { shape?.rawValue ?? "invalid" }
 }
 
 /// The `CompiledPart`s `CompiledEngine.matchPart` compiled lately, for reuse: callers often ask about

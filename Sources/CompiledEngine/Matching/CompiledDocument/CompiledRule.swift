@@ -86,8 +86,8 @@ struct QueryItemKey: Sendable {
 }
 
 /// A compiled document's storage as pointers, for one decision: the rules, the patterns' programs,
-/// the query items and the matchers they index. One word (what it points to lives as long as the
-/// document's `withView` call), so handing it on copies nothing.
+/// the query items and the matchers they index. One word (what it points to is kept by the
+/// document's `FlatRules`), so handing it on copies nothing.
 struct DocumentView {
     struct Buffers {
         let rules: UnsafeBufferPointer<CompiledRule>
@@ -184,59 +184,28 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     let ruleCount: Int
     /// Per compiled rule, the effective rule it was compiled from.
     let effective: [EffectiveRule]
-    /// The views, each pointing at the buffers below (and the next view), allocated in `init` and freed in `deinit`.
-    private let document: UnsafeMutablePointer<DocumentView.Buffers>
-    private let matchers: UnsafeMutablePointer<MatcherView.Buffers>
-    private let tables: UnsafeMutablePointer<GlobMatcher.SegmentTables.Buffers>
-    private let tries: UnsafeMutablePointer<ValueTries.Buffers>
-    /// Every owned buffer's start and how to release it (deinitialize, then deallocate).
-    private let owned: [() -> Void]
+    /// The matchers, and the rules' buffers (`OwnedBuffers`) with their view, made once.
+    private let matchers: OwnedMatchers
+    private let buffers: OwnedBuffers
+    private let document: UnsafePointer<DocumentView.Buffers>
 
     init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8], matchers store: MatcherStore,
          effective: [EffectiveRule]) {
         ruleCount = rules.count
         self.effective = effective
-        document = .allocate(capacity: 1)
-        matchers = .allocate(capacity: 1)
-        tables = .allocate(capacity: 1)
-        tries = .allocate(capacity: 1)
-        var owned: [() -> Void] = []
-        owned.reserveCapacity(18)
-        func copy<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-            // (At least one element of room, so that an empty buffer has a real start too.)
-            let base = UnsafeMutablePointer<T>.allocate(capacity: max(1, array.count))
-            let buffer = UnsafeMutableBufferPointer(start: base, count: array.count)
-            _ = buffer.initialize(from: array)
-            owned.append {
-                buffer.deinitialize()
-                base.deallocate()
-            }
-            return UnsafeBufferPointer(buffer)
-        }
-        let segments = store.segments
-        tables.initialize(to: .init(labels: copy(segments.labels), words: copy(segments.words), masks: copy(segments.masks),
-                                    wideUnits: copy(segments.wideUnits), segments: copy(segments.segments)))
-        tries.initialize(to: .init(nodes: copy(store.tries.nodes), labels: copy(store.tries.labels), targets: copy(store.tries.targets),
-                                   dense: copy(store.tries.dense)))
-        matchers.initialize(to: .init(tables: .init(buffers: tables), globs: copy(store.globs), steps: copy(store.steps),
-                                      sequences: copy(store.sequences), tries: .init(buffers: tries), automata: copy(store.automata)))
-        document.initialize(to: .init(rules: copy(rules), patterns: copy(patterns), items: copy(items), itemNames: copy(itemNames),
-                                      matchers: MatcherView(buffers: matchers)))
-        self.owned = owned
-    }
-
-    deinit {
-        for release in owned { release() }
-        document.deallocate()
-        matchers.deallocate()
-        tables.deallocate()
-        tries.deallocate()
+        let matchers = OwnedMatchers(store)
+        let buffers = OwnedBuffers()
+        document = buffers.keep(DocumentView.Buffers(rules: buffers.copy(rules), patterns: buffers.copy(patterns),
+                                                     items: buffers.copy(items), itemNames: buffers.copy(itemNames),
+                                                     matchers: matchers.view))
+        self.matchers = matchers
+        self.buffers = buffers
     }
 
     /// The document as a decision reads it: valid while this object lives.
     @inline(__always)
     var view: DocumentView {
-        // SAFETY: the buffers were filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and live until `deinit`.
+        // SAFETY: the buffers were filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and live as long as `buffers` and `matchers`, which this object keeps.
         DocumentView(buffers: document)
     }
 

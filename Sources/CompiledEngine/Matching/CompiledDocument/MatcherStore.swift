@@ -65,30 +65,10 @@ struct MatcherStore: Sendable {
         }
     }
 
-    /// The store as pointers, valid inside `body` only.
-    @inline(__always)
-    func withView<R>(_ body: (MatcherView) -> R) -> R {
-        // SAFETY: `MatcherView`'s readers rely on every `ProgramRef`, step, run and trie range having been made by this store's `add…` methods.
-        segments.withView { tables in
-            globs.withUnsafeBufferPointer { globs in
-                steps.withUnsafeBufferPointer { steps in
-                    sequences.withUnsafeBufferPointer { sequences in
-                        automata.withUnsafeBufferPointer { automata in
-                            tries.withView { tries in
-                                let buffers = MatcherView.Buffers(tables: tables, globs: globs, steps: steps, sequences: sequences,
-                                                                  tries: tries, automata: automata)
-                                return withUnsafePointer(to: buffers) { body(MatcherView(buffers: $0)) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// A `MatcherStore`'s storage, for matching: what `ProgramRef`s index. One word (what it points to
-/// lives as long as the `withView` call), so handing it on copies nothing.
+/// is kept by an `OwnedMatchers`), so handing it on copies nothing.
 struct MatcherView {
     struct Buffers {
         let tables: GlobMatcher.SegmentTables.View

@@ -164,24 +164,6 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
-        /// The tables as pointers, valid inside `body` only.
-        @inline(__always)
-        func withView<R>(_ body: (View) -> R) -> R {
-            // SAFETY: `View`'s readers rely on each segment's `wordStart`, `maskStart` and `wideStart`, and each glob's middle range, having been taken from these same tables when it was built.
-            labels.withUnsafeBufferPointer { labels in
-                words.withUnsafeBufferPointer { words in
-                    masks.withUnsafeBufferPointer { masks in
-                        wideUnits.withUnsafeBufferPointer { wide in
-                            segments.withUnsafeBufferPointer { segments in
-                                let buffers = Buffers(labels: labels, words: words, masks: masks, wideUnits: wide, segments: segments)
-                                return withUnsafePointer(to: buffers) { body(View(buffers: $0)) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-
         /// The tables' storage.
         struct Buffers {
             let labels: UnsafeBufferPointer<UInt32>
@@ -191,8 +173,8 @@ extension GlobMatcher {
             let segments: UnsafeBufferPointer<Segment>
         }
 
-        /// The tables' storage, for matching: one word (what it points to lives as long as the
-        /// `withView` call), so handing it on copies nothing.
+        /// The tables' storage, for matching: one word (what it points to is kept by an
+        /// `OwnedMatchers`), so handing it on copies nothing.
         struct View {
             let buffers: UnsafePointer<Buffers>
 

@@ -120,7 +120,7 @@ public struct CompiledDocument: Sendable {
         }
         guard let matched else { return .noMatch(.noRuleMatched) }
         // The trace is built when read (most callers read only the outcome).
-        return Decision(outcome: flat.effective[matched].exclude ? .exclude : .match, deciding: flat, rule: matched,
+        return Decision(outcome: flat.view.excludes(matched) ? .exclude : .match, deciding: flat, rule: matched,
                         path: url.path, query: url.query, fragment: url.fragment)
     }
 

@@ -15,6 +15,8 @@ struct CompiledRule: Sendable {
 
     /// Which of the four caseSensitive x percentEncoded text forms the rule reads.
     let form: TextForm
+    /// The rule's effective `exclude` (C5): the outcome when it decides.
+    let exclude: Bool
     /// The byte strings of which every path this rule matches starts with one, else the bytes every
     /// such path ends with, reversed (in the rule's text form), as ranges of the document's key bytes.
     let pathKeys: IndexKeys
@@ -33,6 +35,7 @@ struct CompiledRule: Sendable {
     /// names to `itemNames` (left as they were when nil).
     init?(_ rule: EffectiveRule, patterns: inout PatternMemo, items: inout [QueryItemKey], itemNames: inout [UInt8]) {
         form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+        exclude = rule.exclude
         let cs = rule.caseSensitive
         if let source = rule.path {
             guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
@@ -104,6 +107,15 @@ struct DocumentView {
     var items: UnsafeBufferPointer<QueryItemKey> { buffers.pointee.items }
     var itemNames: UnsafeBufferPointer<UInt8> { buffers.pointee.itemNames }
     var matchers: MatcherView { buffers.pointee.matchers }
+
+    /// Whether rule `r` excludes (C5) when it decides.
+    @inline(__always)
+    func excludes(_ r: Int) -> Bool {
+        let rules = rules
+        // SAFETY: `r` is a rule number from a plan of this document, so inside `rules`.
+        assert(r >= 0 && r < rules.count)
+        return rules[r].exclude
+    }
 
     /// Pattern `index` (one a rule of this document names).
     @inline(__always)

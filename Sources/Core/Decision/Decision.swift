@@ -68,13 +68,16 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     public var outcome: Outcome
     /// Why, for `.noMatch` and `.undecided`; nil for `.match` and `.exclude`.
     public var reason: Reason?
+    /// A deferred trace's rule number, as its source names its rules (0 otherwise). Documents have
+    /// far fewer than 2^31 rules (Apple's size limit).
+    private var deferredRule: Int32
     /// The rule that decided (`.match` / `.exclude`). A deferred trace (see
-    /// `init(outcome:deciding:path:query:fragment:)`) is built each time this is read, to the same value.
+    /// `init(outcome:deciding:rule:path:query:fragment:)`) is built each time this is read, to the same value.
     public var rule: RuleTrace? {
         get {
             switch trace {
             case .built(let rule): return rule
-            case .deferred(let deferred): return deferred.source.ruleTrace(path: deferred.path, query: deferred.query,
+            case .deferred(let deferred): return deferred.source.ruleTrace(rule: Int(deferredRule), path: deferred.path, query: deferred.query,
                                                                            fragment: deferred.fragment)
             }
         }
@@ -90,7 +93,9 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
         case deferred(DeferredTrace)
     }
 
-    /// The deciding rule and the URL's parts its trace shows; the strings are shared, not copied.
+    /// The deciding rule's source and the URL's parts its trace shows; the strings are shared, not
+    /// copied. (The rule's number is `deferredRule`, beside `reason`, where it fits in what would be
+    /// padding: a larger decision is copied through `memcpy`.)
     private struct DeferredTrace: Sendable {
         let source: any RuleTraceSource
         let path: String
@@ -102,14 +107,17 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
     public init(outcome: Outcome, reason: Reason? = nil, rule: RuleTrace? = nil) {
         self.outcome = outcome
         self.reason = reason
+        deferredRule = 0
         trace = .built(rule)
     }
 
-    /// A decision by a rule whose trace `source` builds when `rule` is read, from the URL's path,
-    /// query and fragment as written (the same trace as building it now and passing it as `rule`).
-    public init(outcome: Outcome, deciding source: any RuleTraceSource, path: String, query: String?, fragment: String?) {
+    /// A decision by rule number `rule` of `source`, whose trace `source` builds when `rule` is read,
+    /// from the URL's path, query and fragment as written (the same trace as building it now and
+    /// passing it as `rule`). One source serves every rule of a document.
+    public init(outcome: Outcome, deciding source: any RuleTraceSource, rule: Int, path: String, query: String?, fragment: String?) {
         self.outcome = outcome
         reason = nil
+        deferredRule = Int32(truncatingIfNeeded: rule)
         trace = .deferred(DeferredTrace(source: source, path: path, query: query, fragment: fragment))
     }
 
@@ -151,8 +159,9 @@ public struct Decision: Sendable, Equatable, CustomStringConvertible, Codable {
 
 /// What builds the trace of a deciding rule on demand (`Decision.rule` of a deferred decision).
 public protocol RuleTraceSource: AnyObject, Sendable {
-    /// The rule's trace for a URL with this path, query and fragment (as written), which it matched.
-    func ruleTrace(path: String, query: String?, fragment: String?) -> RuleTrace
+    /// The trace of rule number `rule` for a URL with this path, query and fragment (as written),
+    /// which it matched.
+    func ruleTrace(rule: Int, path: String, query: String?, fragment: String?) -> RuleTrace
 }
 
 /// Which rule decided, with its effective flags and what each part compared (SPEC.md C5).

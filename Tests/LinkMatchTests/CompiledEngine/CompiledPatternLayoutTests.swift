@@ -2,69 +2,78 @@ import XCTest
 import LinkMatch
 @testable import LinkMatchCompiled
 
-/// A compiled program must hold its matcher's address as a plain word. LeakSanitizer (the address-
-/// sanitizer fuzz builds, ClusterFuzzLite's included) finds live objects by scanning memory for their
-/// addresses; an enum with two class payloads keeps its case in the pointer's spare high bits, and
-/// then every cached automaton was reported as leaked at exit. See `MatchProgram`.
+/// What the decision reads must hold no object, and the one kind of object a store keeps (the
+/// automaton, BitNFA) must be stored as its plain address. LeakSanitizer (the address-sanitizer fuzz
+/// builds, ClusterFuzzLite's included) finds live objects by scanning memory for their addresses: an
+/// enum with two class payloads once kept its case in the pointer's spare high bits, and then every
+/// cached automaton was reported as leaked at exit. Programs are now a kind and an index, so no enum
+/// carries a class payload; these tests keep it so.
 final class CompiledPatternLayoutTests: XCTestCase {
-    /// The words of `value`'s stored representation.
-    private func words<T>(of value: T) -> [UInt] {
-        withUnsafeBytes(of: value) { raw in
-            stride(from: 0, through: raw.count - MemoryLayout<UInt>.size, by: MemoryLayout<UInt>.size).map {
-                raw.loadUnaligned(fromByteOffset: $0, as: UInt.self)
-            }
-        }
-    }
-
-    private func compiled(_ pattern: String) throws -> CompiledPattern {
+    private func compiled(_ pattern: String, into store: inout MatcherStore) throws -> CompiledPattern {
         // fruit's values are literal (SequenceMatcher), wild's have wildcards (the automaton, BitNFA).
         var variables = VariableResolver(VariableTable(custom: [("fruit", ["apple", "pear"]), ("wild", ["a*", "b?"])]))
-        return try XCTUnwrap(PatternCompiler.compile(pattern, isPath: true, caseSensitive: true, variables: &variables))
+        return try XCTUnwrap(PatternCompiler.compile(pattern, isPath: true, caseSensitive: true, variables: &variables, store: &store))
+    }
+
+    /// The values a decision reads hold no reference at all (no retain, no release, nothing for
+    /// LeakSanitizer to miss).
+    func testTheDecisionPathsValuesHoldNoReference() {
+        XCTAssertTrue(_isPOD(PatternPrograms.self))
+        XCTAssertTrue(_isPOD(ProgramRef.self))
+        XCTAssertTrue(_isPOD(GlobMatcher.self))
+        XCTAssertTrue(_isPOD(GlobMatcher.Segment.self))
+        XCTAssertTrue(_isPOD(SequenceMatcher.self))
+        XCTAssertTrue(_isPOD(SequenceMatcher.Step.self))
+        XCTAssertTrue(_isPOD(ValueTrie.self))
+        XCTAssertTrue(_isPOD(QueryItemKey.self))
+    }
+
+    func testEachKindOfProgramIsIndexedInItsOwnArray() throws {
+        var store = MatcherStore()
+        for (pattern, kind) in [("/a/*b", ProgramRef.Kind.glob), ("/$(fruit)/x", .sequence), ("/$(wild)/x", .automaton),
+                                ("/*b*", .glob), ("$(lang)_$(region)", .sequence), ("$(wild)", .automaton)] {
+            let program = try compiled(pattern, into: &store).main
+            XCTAssertEqual(program.kind, kind, pattern)
+            XCTAssertEqual(Int(program.index), kind == .glob ? store.globs.count - 1
+                           : kind == .sequence ? store.sequences.count - 1 : store.automata.count - 1, pattern)
+        }
+        XCTAssertEqual(store.globs.count, 2)
+        XCTAssertEqual(store.sequences.count, 2)
+        XCTAssertEqual(store.automata.count, 2)
     }
 
     func testAnAutomatonsAddressIsStoredAsIs() throws {
+        var store = MatcherStore()
         for pattern in ["/$(wild)/*", "/$(lang)_$(wild)/?*", "$(wild)"] {
-            let program = try compiled(pattern).main
-            let automaton = try XCTUnwrap(program.automaton, pattern)
-            XCTAssertEqual(program.shape, .automaton, pattern)
+            let program = try compiled(pattern, into: &store).main
+            let automaton = try XCTUnwrap(store.automaton(program), pattern)
+            XCTAssertEqual(store.shape(of: program), .automaton, pattern)
             let address = UInt(bitPattern: Unmanaged.passUnretained(automaton).toOpaque())
-            XCTAssertTrue(words(of: program).contains(address), "\(pattern): the automaton's address is not among the program's words")
+            let stored = store.automata.withUnsafeBytes { raw in
+                raw.loadUnaligned(fromByteOffset: Int(program.index) * MemoryLayout<BitNFA>.stride, as: UInt.self)
+            }
+            XCTAssertEqual(stored, address, "\(pattern): the automaton's address is not stored as is")
         }
     }
 
-    func testASequenceMatchersAddressIsStoredAsIs() throws {
-        for pattern in ["/$(fruit)/*", "/$(lang)_$(region)/?*", "$(fruit)"] {
-            let program = try compiled(pattern).main
-            let sequence = try XCTUnwrap(program.sequence, pattern)
-            XCTAssertEqual(program.shape, .sequence, pattern)
-            let address = UInt(bitPattern: Unmanaged.passUnretained(sequence).toOpaque())
-            XCTAssertTrue(words(of: program).contains(address), "\(pattern): the sequence matcher's address is not among the program's words")
-        }
-    }
-
-    func testAGlobsAddressIsStoredAsIs() throws {
-        for pattern in ["/a/*", "/*b*", "/x?y"] {
-            let program = try compiled(pattern).main
-            let glob = try XCTUnwrap(program.glob, pattern)
-            let address = UInt(bitPattern: Unmanaged.passUnretained(glob).toOpaque())
-            XCTAssertTrue(words(of: program).contains(address), "\(pattern): the glob matcher's address is not among the program's words")
-        }
-    }
-
-    /// The parent-path program (N3) sits in an optional next to the main one: its address too.
-    func testTheParentProgramsAddressIsStoredAsIs() throws {
-        let pattern = try compiled("/$(wild)/*")
-        let parent = try XCTUnwrap(pattern.parent)
-        let automaton = try XCTUnwrap(parent.automaton)
-        let address = UInt(bitPattern: Unmanaged.passUnretained(automaton).toOpaque())
-        XCTAssertTrue(words(of: pattern.parent).contains(address))
+    /// The parent-path program (N3) is a second program of the same store.
+    func testTheParentProgramIsItsOwnProgram() throws {
+        var store = MatcherStore()
+        let pattern = try compiled("/$(wild)/*", into: &store)
+        XCTAssertEqual(pattern.parent.kind, .automaton)
+        XCTAssertNotEqual(pattern.parent.index, pattern.main.index)
+        XCTAssertNotNil(store.automaton(pattern.parent))
+        let plain = try compiled("/a/b", into: &store)
+        XCTAssertEqual(plain.parent, .none)
     }
 
     func testAVariableWithoutValuesNeverMatches() throws {
         var variables = VariableResolver(VariableTable(custom: [("none", [])]))
-        let pattern = try XCTUnwrap(PatternCompiler.compile("/$(none)", isPath: true, caseSensitive: true, variables: &variables))
-        XCTAssertEqual(pattern.main.shape, .never)
-        XCTAssertNil(pattern.main.glob)
-        XCTAssertNil(pattern.main.automaton)
+        var store = MatcherStore()
+        let pattern = try XCTUnwrap(PatternCompiler.compile("/$(none)", isPath: true, caseSensitive: true, variables: &variables,
+                                                            store: &store))
+        XCTAssertEqual(store.shape(of: pattern.main), .never)
+        XCTAssertNil(store.glob(pattern.main))
+        XCTAssertNil(store.automaton(pattern.main))
     }
 }

@@ -20,38 +20,33 @@ import LinkMatchCore
 /// one, as in GlobMatcher): such a run is one search step, and a run that ends the pattern one
 /// comparison at the text's end. So `$(one)*a*a*a*b` costs a few searches, not a pass over every
 /// position per step.
-final class SequenceMatcher: Sendable {
+struct SequenceMatcher: Sendable {
     enum Step: Sendable {
         case unit(UInt32)
         case any
         case star
+        /// A variable: its values' trie, a range of the store's `ValueTries`.
         case values(ValueTrie)
         /// `*`, then this run, then `*`: the set becomes the end of the run's leftmost occurrence at
-        /// or after the set's smallest position (the next step is that `*`). The run is in `runs`.
+        /// or after the set's smallest position (the next step is that `*`). The run is in the store's segment tables.
         case search(GlobMatcher.Segment)
         /// `*`, then this run, at the end of the pattern: the run must end the text, starting at or
         /// after the set's smallest position.
         case suffix(GlobMatcher.Segment)
     }
 
-    let steps: [Step]
-    /// The labels and tables of the `search` and `suffix` steps' runs.
-    let runs: GlobMatcher.SegmentTables
-    /// `steps` as `matches` reads them: plain values, so reading a step retains nothing (a trie
-    /// through UnownedRef, `steps` owns it).
-    private let hotSteps: [HotStep]
+    /// This matcher's steps: `stepStart..<stepStart + stepCount` of the store's `steps`. Plain values
+    /// (a trie and a run are ranges of the store's tables), so reading a step copies integers.
+    let stepStart: Int
+    let stepCount: Int
 
-    private enum HotStep {
-        case unit(UInt32)
-        case any
-        case star
-        case values(UnownedRef<ValueTrie>)
-        case search(GlobMatcher.Segment)
-        case suffix(GlobMatcher.Segment)
-    }
-
-    /// nil when a variable has a value that is not all literal units (then BitNFA runs the pattern).
-    init?(_ pattern: AtomPattern) {
+    /// nil when a variable has a value that is not all literal units (then BitNFA runs the pattern);
+    /// the store is then left as it was. Otherwise the steps, runs and tries go to `store`.
+    init?(_ pattern: AtomPattern, into store: inout MatcherStore) {
+        for case .choice(let k) in pattern.atoms {
+            let origin = k < pattern.origins.count ? pattern.origins[k] : nil
+            guard ValueTries.areLiteral(pattern.choices[k], origin: origin) else { return nil }
+        }
         var steps: [Step] = []
         steps.reserveCapacity(pattern.atoms.count)
         for atom in pattern.atoms {
@@ -63,23 +58,15 @@ final class SequenceMatcher: Sendable {
                 steps.append(.star)
             case .choice(let k):
                 let origin = k < pattern.origins.count ? pattern.origins[k] : nil
-                guard let trie = ValueTrie.of(pattern.choices[k], origin: origin) else { return nil }
+                // (Not nil: every value was checked literal above.)
+                guard let trie = store.tries.add(pattern.choices[k], origin: origin) else { return nil }
                 steps.append(.values(trie))
             }
         }
-        var runs = GlobMatcher.SegmentTables()
-        self.steps = Self.searching(steps, into: &runs)
-        self.runs = runs
-        hotSteps = self.steps.map { step in
-            switch step {
-            case .unit(let u): .unit(u)
-            case .any: .any
-            case .star: .star
-            case .values(let trie): .values(UnownedRef(trie))
-            case .search(let run): .search(run)
-            case .suffix(let run): .suffix(run)
-            }
-        }
+        let searched = Self.searching(steps, into: &store.segments)
+        stepStart = store.steps.count
+        stepCount = searched.count
+        store.steps.append(contentsOf: searched)
     }
 
     /// `steps` with each `*` that a run of literals and `?` follows, itself followed by `*` or the
@@ -122,9 +109,15 @@ final class SequenceMatcher: Sendable {
         return out
     }
 
-    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+    /// Whether `text` matches; `view`: the store this matcher was built into.
+    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ view: MatcherView, work: inout Int) -> Bool {
         let n = text.count
-        if n < 64 { return matchesInOneWord(text, work: &work) }
+        // SAFETY: `init` put this matcher's steps at `stepStart..<stepStart + stepCount` of the store's steps.
+        assert(stepStart >= 0 && stepStart + stepCount <= view.steps.count)
+        let steps = UnsafeBufferPointer(rebasing: view.steps[stepStart..<(stepStart + stepCount)])
+        let runs = view.tables
+        let tries = view.tries
+        if n < 64 { return Self.matchesInOneWord(text, steps, runs, tries, work: &work) }
         let words = (n + 1 + 63) >> 6
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * words) { buffer -> Bool in
             guard let base = buffer.baseAddress else { return false }
@@ -134,9 +127,6 @@ final class SequenceMatcher: Sendable {
             var next = UnsafeMutableBufferPointer(start: base + words, count: words)
             Self.clear(current)
             current[0] = 1 // position 0
-            return runs.withView { runs in
-            // SAFETY: the closure reads `steps[s]` only for `s` in `0..<steps.count`.
-            hotSteps.withUnsafeBufferPointer { steps -> Bool in
             for s in 0..<steps.count {
                 Self.clear(next)
                 work += words
@@ -165,13 +155,11 @@ final class SequenceMatcher: Sendable {
                         if p < n { Self.insert(p + 1, next); any = 1 }
                     }
                 case .values(let trie):
-                    trie.with { trie in
-                        Self.forEach(in: current) { p in
-                            work += 1
-                            trie.ends(in: text, from: p, work: &work) { end in
-                                Self.insert(end, next)
-                                any = 1
-                            }
+                    Self.forEach(in: current) { p in
+                        work += 1
+                        tries.ends(of: trie, in: text, from: p, work: &work) { end in
+                            Self.insert(end, next)
+                            any = 1
                         }
                     }
                 case .search(let run):
@@ -192,8 +180,6 @@ final class SequenceMatcher: Sendable {
             // SAFETY: `words = (n + 64) / 64`, so position `n`'s word is inside.
             assert(n >> 6 < current.count)
             return current[n >> 6] & (UInt64(1) << UInt64(n & 63)) != 0
-            }
-            }
         }
     }
 
@@ -201,55 +187,50 @@ final class SequenceMatcher: Sendable {
     /// register, so a step is a few bit operations instead of a pass over a buffer. Each step kind
     /// here mirrors one in `matches`: a change to either is a change to both
     /// (`testSequenceMatcherOnTextsAroundOneSetWord` runs the same steps through each).
-    private func matchesInOneWord<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+    private static func matchesInOneWord<U: FixedWidthInteger & UnsignedInteger>(
+        _ text: UnsafeBufferPointer<U>, _ steps: UnsafeBufferPointer<Step>, _ runs: GlobMatcher.SegmentTables.View,
+        _ tries: ValueTries.View, work: inout Int) -> Bool {
         let n = text.count
         var current: UInt64 = 1 // position 0
-        return runs.withView { runs in
-            // SAFETY: the closure reads `steps[s]` only for `s` in `0..<steps.count`.
-            hotSteps.withUnsafeBufferPointer { steps -> Bool in
-                for s in 0..<steps.count {
+        for s in 0..<steps.count {
+            work += 1
+            var next: UInt64 = 0
+            switch steps[s] {
+            case .star:
+                // Every position from the smallest on, none past the end (bit n is the last).
+                next = ~((current & (0 &- current)) &- 1) & (~0 >> UInt64(63 - n))
+            case .unit(let u):
+                var bits = current
+                while bits != 0 {
+                    let p = bits.trailingZeroBitCount
                     work += 1
-                    var next: UInt64 = 0
-                    switch steps[s] {
-                    case .star:
-                        // Every position from the smallest on, none past the end (bit n is the last).
-                        next = ~((current & (0 &- current)) &- 1) & (~0 >> UInt64(63 - n))
-                    case .unit(let u):
-                        var bits = current
-                        while bits != 0 {
-                            let p = bits.trailingZeroBitCount
-                            work += 1
-                            if p < n, UInt32(truncatingIfNeeded: text[p]) == u { next |= 1 << UInt64(p + 1) }
-                            bits &= bits &- 1
-                        }
-                    case .any:
-                        work += current.nonzeroBitCount
-                        next = (current << 1) & (~0 >> UInt64(63 - n)) // `?` reads one unit: no position past n
-                    case .values(let trie):
-                        trie.with { trie in
-                            var bits = current
-                            while bits != 0 {
-                                work += 1
-                                trie.ends(in: text, from: bits.trailingZeroBitCount, work: &work) { next |= 1 << UInt64($0) }
-                                bits &= bits &- 1
-                            }
-                        }
-                    case .search(let run):
-                        if let at = run.firstMatch(in: text, from: current.trailingZeroBitCount, to: n, runs, work: &work) {
-                            next = 1 << UInt64(at + run.count)
-                        }
-                    case .suffix(let run):
-                        let start = n - run.count
-                        if start >= current.trailingZeroBitCount, run.matches(text, at: start, runs, work: &work) {
-                            next = 1 << UInt64(n)
-                        }
-                    }
-                    if next == 0 { return false }
-                    current = next
+                    if p < n, UInt32(truncatingIfNeeded: text[p]) == u { next |= 1 << UInt64(p + 1) }
+                    bits &= bits &- 1
                 }
-                return current & (1 << UInt64(n)) != 0
+            case .any:
+                work += current.nonzeroBitCount
+                next = (current << 1) & (~0 >> UInt64(63 - n)) // `?` reads one unit: no position past n
+            case .values(let trie):
+                var bits = current
+                while bits != 0 {
+                    work += 1
+                    tries.ends(of: trie, in: text, from: bits.trailingZeroBitCount, work: &work) { next |= 1 << UInt64($0) }
+                    bits &= bits &- 1
+                }
+            case .search(let run):
+                if let at = run.firstMatch(in: text, from: current.trailingZeroBitCount, to: n, runs, work: &work) {
+                    next = 1 << UInt64(at + run.count)
+                }
+            case .suffix(let run):
+                let start = n - run.count
+                if start >= current.trailingZeroBitCount, run.matches(text, at: start, runs, work: &work) {
+                    next = 1 << UInt64(n)
+                }
             }
+            if next == 0 { return false }
+            current = next
         }
+        return current & (1 << UInt64(n)) != 0
     }
 
     /// Empties `set` (one word for texts under 64 units: no call to memset).
@@ -289,72 +270,3 @@ final class SequenceMatcher: Sendable {
     }
 }
 
-/// A variable's values as a trie over units (folded like the pattern): walking a text from a
-/// position visits exactly the values that start there. Flat arrays, edges sorted per node.
-final class ValueTrie: Sendable {
-    /// Per node: its edges (sorted by label), whether a value ends there and for nodes with many edges a direct table, in TrieRows' form.
-    private let edgeLabels: [UInt32]
-    private let edgeTargets: [Int32]
-    private let nodes: [TrieNode]
-    private let denseTargets: [Int32]
-
-    /// nil when a value holds something other than literal units (`?`, `*`).
-    init?(_ values: [[CompiledAtom]]) {
-        var units: [[UInt32]] = []
-        units.reserveCapacity(values.count)
-        for value in values {
-            var u: [UInt32] = []
-            u.reserveCapacity(value.count)
-            for atom in value {
-                guard case .unit(let x) = atom else { return nil }
-                u.append(x)
-            }
-            units.append(u)
-        }
-        units.sort { $0.lexicographicallyPrecedes($1) }
-        let rows = TrieRows(sortedKeys: units)
-        edgeLabels = rows.edgeLabels
-        edgeTargets = rows.edgeTargets
-        nodes = rows.nodes
-        denseTargets = rows.denseTargets
-    }
-
-    /// Calls `found` with every position where a value starting at `start` ends, ascending.
-    @inline(__always)
-    func ends<U: FixedWidthInteger & UnsignedInteger>(in text: UnsafeBufferPointer<U>, from start: Int,
-                                                      work: inout Int, _ found: (Int) -> Void) {
-        TrieRows.withView(nodes: nodes, labels: edgeLabels, targets: edgeTargets, denseTargets: denseTargets) { rows in
-            var node = 0
-            var p = start
-            let n = text.count
-            while true {
-                if rows.nodes[node].isEnd { found(p) }
-                guard p < n else { break }
-                let unit = UInt32(truncatingIfNeeded: text[p])
-                guard let child = rows.child(of: node, unit, work: &work) else { break }
-                node = child
-                p += 1
-            }
-        }
-    }
-
-    /// The trie of a predefined variable's values (built once per process), else of these values.
-    static func of(_ values: [[CompiledAtom]], origin: PredefinedVariable?) -> ValueTrie? {
-        if let origin, let prebuilt = predefined[origin] { return prebuilt }
-        if values.count > 16 { return recent.value(for: values) { ValueTrie(values) } }
-        return ValueTrie(values)
-    }
-
-    /// Every predefined variable's values in both fold modes (all literal units).
-    static let predefined: [PredefinedVariable: ValueTrie] = {
-        var out: [PredefinedVariable: ValueTrie] = [:]
-        for (name, values) in VariableResolver.predefined {
-            out[PredefinedVariable(name: name, caseSensitive: true)] = ValueTrie(values.sensitive)
-            out[PredefinedVariable(name: name, caseSensitive: false)] = ValueTrie(values.folded)
-        }
-        return out
-    }()
-
-    /// Large custom value lists built lately (a document's rules use the same variables again and again).
-    static let recent = RecentTable<[[CompiledAtom]], ValueTrie?>(capacity: 64)
-}

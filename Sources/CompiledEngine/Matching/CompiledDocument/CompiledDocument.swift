@@ -3,11 +3,14 @@ import LinkMatchModel
 
 /// A document compiled for many decisions: every rule compiled once, and per app the rule list
 /// with its rule index (literal prefixes, literal suffixes, a leading variable's values: RuleIndex;
-/// D7, C3, M1). Immutable after `init`, so it is safe to share.
+/// D7, C3, M1). Flat: rules, patterns, query items and matchers are values in document-wide arrays
+/// (`FlatRules`, one object per document) that name each other by index, so a decision reads them
+/// through one view and counts no references. Immutable after `init`, so it is safe to share.
 public struct CompiledDocument: Sendable {
-    let rules: [CompiledRule]
-    /// `rules` as the decision reads them (no reference counting; `rules` owns them).
-    private let ruleRefs: [UnownedRef<CompiledRule>]
+    /// The rules and everything they index; also what builds a deciding rule's trace. Held by
+    /// reference so that the document stays a few words (a large struct is copied with `memcpy`
+    /// wherever it is passed through a protocol).
+    let flat: FlatRules
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
     let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
@@ -22,6 +25,10 @@ public struct CompiledDocument: Sendable {
         var patterns = PatternMemo(VariableResolver(document.variables), capacity: ruleCount)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
+        var effectiveRules: [EffectiveRule] = []
+        effectiveRules.reserveCapacity(ruleCount)
+        var items: [QueryItemKey] = []
+        var itemNames: [UInt8] = []
         // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
         var entryRules: [[Int32]] = []
         for (e, entry) in document.entries.enumerated() {
@@ -29,9 +36,10 @@ public struct CompiledDocument: Sendable {
             for (r, rule) in entry.rules.enumerated() {
                 let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
                                               entryDefaults: entry.defaults, domainDefaults: document.defaults)
-                if let compiled = CompiledRule(effective, patterns: &patterns) {
+                if let compiled = CompiledRule(effective, patterns: &patterns, items: &items, itemNames: &itemNames) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
+                    effectiveRules.append(effective)
                 }
             }
             entryRules.append(mine)
@@ -66,8 +74,8 @@ public struct CompiledDocument: Sendable {
             planOfApp[app] = plans.count
             plans.append(plan)
         }
-        self.rules = rules
-        ruleRefs = rules.map(UnownedRef.init)
+        flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
+                         effective: effectiveRules)
         self.plans = plans
         self.planOfApp = planOfApp
         fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
@@ -102,17 +110,18 @@ public struct CompiledDocument: Sendable {
             let count = plan.candidates(&texts, into: buffer, work: &work)
             // SAFETY: `maxCandidates` counts every ordinal the plan's tries list, so `candidates` writes at most that many and `k < count <= buffer.count`.
             assert(count <= buffer.count)
+            guard count > 0 else { return nil }
+            let document = flat.view
             for k in 0..<count {
                 let r = Int(plan.rules[Int(buffer[k])])
-                if ruleRefs[r].with({ $0.matches(&texts, work: &work) }) { return r }
+                if document.ruleMatches(r, &texts, work: &work) { return r }
             }
             return nil
         }
         guard let matched else { return .noMatch(.noRuleMatched) }
-        let rule = rules[matched]
         // The trace is built when read (most callers read only the outcome).
-        return Decision(outcome: rule.effective.exclude ? .exclude : .match, deciding: rule, path: url.path,
-                        query: url.query, fragment: url.fragment)
+        return Decision(outcome: flat.view.excludes(matched) ? .exclude : .match, deciding: flat, rule: matched,
+                        path: url.path, query: url.query, fragment: url.fragment)
     }
 
     /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.
@@ -126,7 +135,7 @@ public struct CompiledDocument: Sendable {
     }
 
     /// Rules compiled (valid ones), for the benchmark.
-    public var compiledRuleCount: Int { rules.count }
+    public var compiledRuleCount: Int { flat.ruleCount }
 }
 
 /// A dictionary key compared exactly, code point by code point (D12: Swift's `==` on strings is

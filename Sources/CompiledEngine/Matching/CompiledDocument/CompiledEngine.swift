@@ -31,9 +31,14 @@ public struct CompiledEngine: Sendable {
     }
 }
 
-/// One pattern compiled for one kind of part and set of flags, to be run against many texts.
+/// One pattern compiled for one kind of part and set of flags, to be run against many texts: its
+/// matchers in a small store of its own.
 public struct CompiledPart: Sendable {
-    let pattern: CompiledPattern?
+    /// The pattern's programs in `matchers`; nil when it is invalid.
+    let pattern: PatternPrograms?
+    let matchers: OwnedMatchers
+    /// What the main program was compiled to.
+    private let shape: PatternShape?
     @usableFromInline let isPath: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
@@ -42,10 +47,8 @@ public struct CompiledPart: Sendable {
     /// a path), without preparing it (LiteralCheck).
     @usableFromInline let quick: QuickChecks?
     /// Any other pattern without variables and without an N3 parent, read with caseSensitive and
-    /// percentEncoded: its glob matcher, run on the text's bytes in place when they are ASCII. Held
-    /// here unretained (`pattern` owns it, and this part owns `pattern`), so that running it costs no
-    /// reference counting: a retain and a release were an eighth of a `/id/????` verdict.
-    private let glob: Unmanaged<GlobMatcher>?
+    /// percentEncoded: its glob matcher (a plain value), run on the text's bytes in place when they are ASCII.
+    private let glob: GlobMatcher?
 
     /// Compiles `request`'s pattern with its flags and variables (the text is ignored).
     public init(_ request: PartRequest) {
@@ -61,11 +64,15 @@ public struct CompiledPart: Sendable {
         isPath = kind == .path
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
-        let compiled = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver)
+        var store = MatcherStore()
+        let compiled = PatternCompiler.compile(pattern, isPath: isPath, caseSensitive: caseSensitive, variables: &resolver,
+                                               store: &store)?.programs
         self.pattern = compiled
         let plain = caseSensitive && percentEncoded
-        quick = plain ? compiled.flatMap(QuickChecks.init) : nil
-        glob = plain && quick == nil && compiled?.parent == nil ? compiled?.main.glob.map { Unmanaged.passUnretained($0) } : nil
+        quick = plain ? compiled.flatMap { QuickChecks($0, in: store) } : nil
+        glob = plain && quick == nil && compiled?.parent.kind == ProgramRef.Kind.none ? compiled.flatMap { store.glob($0.main) } : nil
+        shape = compiled.map { store.shape(of: $0.main) }
+        matchers = OwnedMatchers(store)
     }
 
     /// The verdict for one URL part as written (still percent-encoded).
@@ -79,23 +86,23 @@ public struct CompiledPart: Sendable {
     /// `verdict(for:)` for a pattern without quick checks (or a text whose bytes are not contiguous).
     @usableFromInline
     func verdictPastQuickChecks(for text: String) -> PartVerdict {
-        // SAFETY: `glob` is `pattern`'s main matcher, which `pattern` (owned by this part) keeps alive.
-        assert(glob == nil || pattern?.main.glob.map { $0 === glob?.takeUnretainedValue() } == true)
-        if let glob, let matched = glob._withUnsafeGuaranteedRef({ Self.matchInPlace($0, text, isPath: isPath) }) {
+        if let glob, let matched = Self.matchInPlace(glob, matchers.view.tables, text, isPath: isPath) {
             return matched ? .matched : .notMatched
         }
         return verdictCountingWork(for: text).verdict
     }
 
-    /// `glob` on the text's bytes in place (trimmed for a path); nil when they are not ASCII.
+    /// `glob` (its tables seen through `tables`) on the text's bytes in place (trimmed for a path);
+    /// nil when they are not ASCII.
     @inline(__always)
-    private static func matchInPlace(_ glob: GlobMatcher, _ text: String, isPath: Bool) -> Bool? {
+    private static func matchInPlace(_ glob: GlobMatcher, _ tables: GlobMatcher.SegmentTables.View, _ text: String,
+                                     isPath: Bool) -> Bool? {
         let result = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
             let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
             let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
             guard MatchText.isASCII(trimmed) else { return nil }
             var work = 0
-            return glob.matches(trimmed, work: &work)
+            return glob.matches(trimmed, tables, work: &work)
         }
         return result ?? nil
     }
@@ -104,18 +111,19 @@ public struct CompiledPart: Sendable {
     /// for the complexity tests and benchmarks.
     public func verdictCountingWork(for text: String) -> (verdict: PartVerdict, work: Int) {
         guard let pattern else { return (.invalidPattern, 0) }
+        let matchers = matchers.view
         var work = 0
-        if caseSensitive, percentEncoded, let matched = MatchText.matchInPlace(text, isPath: isPath, pattern, work: &work) {
+        if caseSensitive, percentEncoded, let matched = MatchText.matchInPlace(text, isPath: isPath, pattern, matchers, work: &work) {
             return (matched ? .matched : .notMatched, work)
         }
         let prepared = MatchText(text, isPath: isPath, caseSensitive: caseSensitive, percentEncoded: percentEncoded)
-        let matched = prepared.matches(pattern, work: &work)
+        let matched = prepared.matches(pattern, matchers, work: &work)
         return (matched ? .matched : .notMatched, work)
     }
 
     /// Which matcher the pattern compiled to: "literal", "prefix", "suffix", "infix",
     /// "fixedLength", "glob", "automaton", "never", or "invalid".
-    public var shapeName: String { pattern?.shape.rawValue ?? "invalid" }
+    public var shapeName: String { shape?.rawValue ?? "invalid" }
 }
 
 /// The `CompiledPart`s `CompiledEngine.matchPart` compiled lately, for reuse: callers often ask about

@@ -1,27 +1,26 @@
 import LinkMatchCore
 
 /// One pattern, compiled once: the program for the pattern itself and, for a path pattern ending
-/// in `/*`, the program for its parent (N3). A text matches when either program accepts it.
-final class CompiledPattern: Sendable {
-    let main: MatchProgram
-    /// N3's parent-path alternative, nil when it does not apply.
-    let parent: MatchProgram?
+/// in `/*`, the program for its parent (N3). A text matches when either program accepts it. A plain
+/// value: each program is a kind and an index into the `MatcherStore` it was compiled into.
+struct CompiledPattern: Sendable {
+    let main: ProgramRef
+    /// N3's parent-path alternative, `.none` when it does not apply.
+    let parent: ProgramRef
     /// The rule index's keys (literal starts, else a literal end) in the document's key bytes. Only
     /// the rule index reads them, and only a path pattern's: other patterns have `IndexKeys.none`.
     let keys: IndexKeys
 
-    /// `main` and `parent` as the matching path reads them (no reference counting; they own the matchers).
-    private let mainRef: MatchProgram.Ref
-    private let parentRef: MatchProgram.Ref?
+    /// The programs alone, as the decision reads them.
+    var programs: PatternPrograms { PatternPrograms(main: main, parent: parent) }
 
     /// A pattern without variables (`main` and N3's `parent` as runs of units, `?` and `*`): glob
-    /// programs over the atoms as they are. `indexed`: the rule index reads this pattern's keys (a path
-    /// pattern), which are then appended to `keyBytes` (UTF-8 read straight from the atoms).
-    init(glob main: ArraySlice<CompiledAtom>, parent: ArraySlice<CompiledAtom>?, indexed: Bool, keyBytes: inout [UInt8]) {
-        self.main = .glob(GlobMatcher(main))
-        self.parent = parent.map { .glob(GlobMatcher($0)) }
-        mainRef = self.main.ref
-        parentRef = self.parent?.ref
+    /// programs over the atoms as they are, added to `store`. `indexed`: the rule index reads this
+    /// pattern's keys (a path pattern), which are then appended to `keyBytes` (UTF-8 read straight from the atoms).
+    init(glob main: ArraySlice<CompiledAtom>, parent: ArraySlice<CompiledAtom>?, indexed: Bool, keyBytes: inout [UInt8],
+         store: inout MatcherStore) {
+        self.main = store.addGlob(main)
+        self.parent = parent.map { store.addGlob($0) } ?? .none
         guard indexed else {
             keys = .none
             return
@@ -92,11 +91,9 @@ final class CompiledPattern: Sendable {
     }
 
     /// A pattern with variables. `indexed` and `keyBytes` as for `init(glob:parent:indexed:keyBytes:)`.
-    init(main: AtomPattern, parent: AtomPattern?, indexed: Bool, keyBytes: inout [UInt8]) {
-        self.main = MatchProgram(main)
-        self.parent = parent.map(MatchProgram.init)
-        mainRef = self.main.ref
-        parentRef = self.parent?.ref
+    init(main: AtomPattern, parent: AtomPattern?, indexed: Bool, keyBytes: inout [UInt8], store: inout MatcherStore) {
+        self.main = store.addProgram(main)
+        self.parent = parent.map { store.addProgram($0) } ?? .none
         guard indexed else {
             keys = .none
             return
@@ -129,16 +126,6 @@ final class CompiledPattern: Sendable {
         // No range at all when a leading variable has no values (no text matches, so no key lists it).
         self.keys = IndexKeys(first: ranges.first, more: Array(ranges.dropFirst()), reversedSuffix: suffix)
     }
-
-    @inline(__always)
-    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        if mainRef.matches(text, work: &work) { return true }
-        guard let parentRef else { return false }
-        return parentRef.matches(text, work: &work)
-    }
-
-    /// The shape the main program was compiled to (which fast path runs).
-    var shape: PatternShape { main.shape }
 
     static func utf8(_ units: some Collection<UInt32>) -> [UInt8] {
         var out: [UInt8] = []
@@ -178,95 +165,25 @@ enum PatternShape: String, Sendable, Equatable {
     case never
 }
 
-/// A pattern's matching program; each case is one matching strategy.
-///
-/// `.never` carries a word so that the pointers are stored as they are. Without it, Swift keeps the
-/// case in the spare high bits of the class pointer, and LeakSanitizer, which finds live objects by
-/// scanning memory for their addresses, takes a cached automaton for a leak (docs/HISTORY.md,
-/// "LeakSanitizer's blind spot"). A payload without spare bits makes Swift use a separate tag byte.
-/// A struct of optionals, or of one `AnyObject` and a kind, also stores plain pointers but slows the
-/// glob matchers down (docs/HISTORY.md, "Measured on the way"). `CompiledPatternLayoutTests` checks
-/// the stored addresses.
-enum MatchProgram: Sendable {
-    case glob(GlobMatcher)
-    case sequence(SequenceMatcher)
-    case automaton(BitNFA)
-    /// Can never match (a variable with no values). The word is always 0: see above.
-    case never(noSpareBits: UInt64)
-
-    init(_ pattern: AtomPattern) {
-        if pattern.hasChoices {
-            if !BitNFA.canAccept(pattern) {
-                self = .never(noSpareBits: 0)
-            } else if let sequence = SequenceMatcher(pattern) {
-                self = .sequence(sequence)
-            } else {
-                self = .automaton(BitNFA(pattern))
-            }
-        } else {
-            self = .glob(GlobMatcher(pattern.atoms))
-        }
-    }
-
-    /// The matcher of a program without its ownership: what the matching path calls (UnownedRef).
-    enum Ref: Sendable {
-        case glob(UnownedRef<GlobMatcher>)
-        case sequence(UnownedRef<SequenceMatcher>)
-        case automaton(UnownedRef<BitNFA>)
+/// A pattern's matching program: which kind of matcher, and its index in the store's array of that
+/// kind. Two words of plain data: reading one out of a pattern retains nothing.
+struct ProgramRef: Sendable, Equatable {
+    enum Kind: UInt8, Sendable {
+        /// No program (a pattern without an N3 parent has this as its parent).
+        case none
+        /// `MatcherStore.globs[index]`.
+        case glob
+        /// `MatcherStore.sequences[index]`.
+        case sequence
+        /// `MatcherStore.automata[index]`.
+        case automaton
+        /// Can never match (a variable with no values, P4/V6).
         case never
-
-        @inline(__always)
-        func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-            switch self {
-            case .glob(let g): return g.with { $0.matches(text, work: &work) }
-            case .sequence(let s): return s.with { $0.matches(text, work: &work) }
-            case .automaton(let a): return a.with { $0.matches(text, work: &work) }
-            case .never: return false
-            }
-        }
     }
 
-    /// This program's `Ref` (valid while this program, which owns the matcher, lives).
-    var ref: Ref {
-        switch self {
-        case .glob(let g): return .glob(UnownedRef(g))
-        case .sequence(let s): return .sequence(UnownedRef(s))
-        case .automaton(let a): return .automaton(UnownedRef(a))
-        case .never: return .never
-        }
-    }
+    let kind: Kind
+    let index: Int32
 
-    var glob: GlobMatcher? {
-        if case .glob(let g) = self { return g }
-        return nil
-    }
-
-    var automaton: BitNFA? {
-        if case .automaton(let a) = self { return a }
-        return nil
-    }
-
-    var sequence: SequenceMatcher? {
-        if case .sequence(let s) = self { return s }
-        return nil
-    }
-
-    @inline(__always)
-    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        switch self {
-        case .glob(let g): return g.matches(text, work: &work)
-        case .sequence(let s): return s.matches(text, work: &work)
-        case .automaton(let a): return a.matches(text, work: &work)
-        case .never: return false
-        }
-    }
-
-    var shape: PatternShape {
-        switch self {
-        case .glob(let g): return g.shape
-        case .sequence: return .sequence
-        case .automaton: return .automaton
-        case .never: return .never
-        }
-    }
+    static let none = ProgramRef(kind: .none, index: 0)
+    static let never = ProgramRef(kind: .never, index: 0)
 }

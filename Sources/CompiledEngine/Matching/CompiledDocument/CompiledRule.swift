@@ -1,124 +1,231 @@
 import LinkMatchCore
 import LinkMatchModel
 
-/// One effective rule with every pattern compiled (C1, C2, C5, Q1–Q5).
-final class CompiledRule: RuleTraceSource {
-    enum Query: Sendable {
+/// One effective rule compiled (C1, C2, C5, Q1–Q5): plain values, its patterns as indices into the
+/// document's `patterns`, its query items a range of the document's `items`.
+struct CompiledRule: Sendable {
+    enum QueryKind: UInt8, Sendable {
         /// No `?` key (or a dictionary ignored by Q5): any query (C2).
         case any
-        /// `?` as a string: the whole query (Q1).
-        case whole(CompiledPattern)
-        /// `?` as a dictionary: every named item (Q2–Q4).
-        case items([Item])
+        /// `?` as a string: the whole query (Q1), the pattern `query`.
+        case whole
+        /// `?` as a dictionary: every named item (Q2–Q4), `items[query..<query + itemCount]`.
+        case items
     }
 
-    struct Item: Sendable {
-        /// The name compared with the URL's item names: folded when case-insensitive (E4).
-        let comparableName: String
-        let pattern: CompiledPattern
-    }
-
-    let effective: EffectiveRule
     /// Which of the four caseSensitive x percentEncoded text forms the rule reads.
     let form: TextForm
-    let path: CompiledPattern?
-    let query: Query
-    let fragment: CompiledPattern?
-    /// `path`, `fragment` and the query items as `matches` reads them (no reference counting; the
-    /// properties above own the objects).
-    private let pathRef: UnownedRef<CompiledPattern>?
-    private let fragmentRef: UnownedRef<CompiledPattern>?
-    private let itemsRef: UnownedRef<QueryItemKeys>?
-    /// Owns what `itemsRef` points to.
-    private let itemKeys: QueryItemKeys?
+    /// The rule's effective `exclude` (C5): the outcome when it decides.
+    let exclude: Bool
+    /// The byte strings of which every path this rule matches starts with one, else the bytes every
+    /// such path ends with, reversed (in the rule's text form), as ranges of the document's key bytes.
+    let pathKeys: IndexKeys
+    /// The path pattern's index, -1 without one.
+    let path: Int32
+    /// The fragment pattern's index, -1 without one.
+    let fragment: Int32
+    let queryKind: QueryKind
+    /// `.whole`: the query pattern's index; `.items`: where its items start in `items`.
+    let query: Int32
+    let itemCount: Int32
 
     /// nil when a pattern of the rule is invalid (P3) or names an undefined variable (P4): every
-    /// pattern of a rule is compared before it can match, so such a rule never matches.
-    /// `patterns` compiles each distinct pattern of the document once.
-    init?(_ rule: EffectiveRule, patterns: inout PatternMemo) {
-        effective = rule
+    /// pattern of a rule is compared before it can match, so such a rule never matches. `patterns`
+    /// compiles each distinct pattern of the document once; the query items go to `items` and their
+    /// names to `itemNames` (left as they were when nil).
+    init?(_ rule: EffectiveRule, patterns: inout PatternMemo, items: inout [QueryItemKey], itemNames: inout [UInt8]) {
         form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+        exclude = rule.exclude
         let cs = rule.caseSensitive
         if let source = rule.path {
             guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
             path = p
+            pathKeys = patterns.keys[Int(p)]
         } else {
-            path = nil
+            path = -1
+            pathKeys = .none
         }
         switch rule.query {
         case nil:
-            query = .any
+            queryKind = .any
+            query = 0
+            itemCount = 0
         case .whole(let source):
             guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
-            query = .whole(p)
+            queryKind = .whole
+            query = p
+            itemCount = 0
         case .items(let list):
-            var items: [Item] = []
+            var compiled: [Int32] = []
+            compiled.reserveCapacity(list.count)
             for item in list {
-                guard let p = patterns.compile(item.pattern, isPath: false, caseSensitive: cs) else {
-                    return nil
-                }
-                items.append(Item(comparableName: cs ? item.name : CaseFolding.fold(item.name), pattern: p))
+                guard let p = patterns.compile(item.pattern, isPath: false, caseSensitive: cs) else { return nil }
+                compiled.append(p)
             }
-            query = .items(items)
+            queryKind = .items
+            query = Int32(items.count)
+            itemCount = Int32(list.count)
+            for (item, p) in zip(list, compiled) {
+                let start = Int32(itemNames.count)
+                itemNames.append(contentsOf: (cs ? item.name : CaseFolding.fold(item.name)).utf8)
+                items.append(QueryItemKey(nameStart: start, nameEnd: Int32(itemNames.count), pattern: p))
+            }
         }
         if let source = rule.fragment {
             guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
             fragment = p
         } else {
-            fragment = nil
-        }
-        pathRef = path.map(UnownedRef.init)
-        fragmentRef = fragment.map(UnownedRef.init)
-        if case .items(let items) = query {
-            let keys = QueryItemKeys(items)
-            itemKeys = keys
-            itemsRef = UnownedRef(keys)
-        } else {
-            itemKeys = nil
-            itemsRef = nil
+            fragment = -1
         }
     }
+}
 
-    /// The byte strings of which every path this rule matches starts with one, else the bytes every
-    /// such path ends with, reversed (in the rule's text form), as ranges of the document's key bytes.
-    var pathKeys: IndexKeys { path?.keys ?? .none }
+/// A rule's query item: its name as compared (E4), a range of the document's `itemNames`, and its
+/// pattern's index.
+struct QueryItemKey: Sendable {
+    let nameStart: Int32
+    let nameEnd: Int32
+    let pattern: Int32
+}
 
-    /// Whether every part matches (C2, C4, Q2–Q4), in the order path, query, fragment.
-    func matches(_ texts: inout URLTexts, work: inout Int) -> Bool {
-        let form = form
-        if let pathRef, !pathRef.with({ texts.matches(.path, form, $0, work: &work) }) { return false }
-        if let itemsRef {
-            if let inPlace = itemsRef.with({ texts.queryItemsMatchInPlace($0, form, work: &work) }) {
+/// A compiled document's storage as pointers, for one decision: the rules, the patterns' programs,
+/// the query items and the matchers they index. One word (what it points to is kept by the
+/// document's `FlatRules`), so handing it on copies nothing.
+struct DocumentView {
+    struct Buffers {
+        let rules: UnsafeBufferPointer<CompiledRule>
+        let patterns: UnsafeBufferPointer<PatternPrograms>
+        let items: UnsafeBufferPointer<QueryItemKey>
+        let itemNames: UnsafeBufferPointer<UInt8>
+        let matchers: MatcherView
+    }
+
+    let buffers: UnsafePointer<Buffers>
+
+    var rules: UnsafeBufferPointer<CompiledRule> { buffers.pointee.rules }
+    var patterns: UnsafeBufferPointer<PatternPrograms> { buffers.pointee.patterns }
+    var items: UnsafeBufferPointer<QueryItemKey> { buffers.pointee.items }
+    var itemNames: UnsafeBufferPointer<UInt8> { buffers.pointee.itemNames }
+    var matchers: MatcherView { buffers.pointee.matchers }
+
+    /// Whether rule `r` excludes (C5) when it decides.
+    @inline(__always)
+    func excludes(_ r: Int) -> Bool {
+        let rules = rules
+        // SAFETY: `r` is a rule number from a plan of this document, so inside `rules`.
+        assert(r >= 0 && r < rules.count)
+        return rules[r].exclude
+    }
+
+    /// Pattern `index` (one a rule of this document names).
+    @inline(__always)
+    func pattern(_ index: Int32) -> PatternPrograms {
+        let patterns = patterns
+        // SAFETY: rules and items name patterns by the indices `PatternMemo` gave, all inside `patterns`.
+        assert(index >= 0 && Int(index) < patterns.count)
+        return patterns[Int(index)]
+    }
+
+    /// Whether every part of rule `r` matches (C2, C4, Q2–Q4), in the order path, query, fragment.
+    @inline(__always)
+    func ruleMatches(_ r: Int, _ texts: inout URLTexts, work: inout Int) -> Bool {
+        let rules = rules
+        // SAFETY: `r` is a rule number from a plan of this document, so inside `rules`.
+        assert(r >= 0 && r < rules.count)
+        let form = rules[r].form
+        let path = rules[r].path
+        if path >= 0, !texts.matches(.path, form, pattern(path), matchers, work: &work) { return false }
+        switch rules[r].queryKind {
+        case .any:
+            break
+        case .whole:
+            guard texts.matches(.query, form, pattern(rules[r].query), matchers, work: &work) else { return false }
+        case .items:
+            let start = Int(rules[r].query)
+            let count = Int(rules[r].itemCount)
+            // SAFETY: `CompiledRule.init` appended this rule's `itemCount` items at `query`.
+            assert(start >= 0 && start + count <= items.count)
+            let mine = UnsafeBufferPointer(rebasing: items[start..<(start + count)])
+            if let inPlace = texts.queryItemsMatchInPlace(mine, self, form, work: &work) {
                 guard inPlace else { return false }
-            } else if !itemsMatch(&texts, work: &work) {
+            } else if !itemsMatch(mine, &texts, form, work: &work) {
                 return false
             }
-        } else if case .whole(let pattern) = query {
-            guard texts.matches(.query, form, pattern, work: &work) else { return false }
         }
-        if let fragmentRef, !fragmentRef.with({ texts.matches(.fragment, form, $0, work: &work) }) { return false }
+        let fragment = rules[r].fragment
+        if fragment >= 0, !texts.matches(.fragment, form, pattern(fragment), matchers, work: &work) { return false }
         return true
     }
 
-    /// Q2–Q4 on the query items prepared (decoded, folded) for this rule's form.
-    private func itemsMatch(_ texts: inout URLTexts, work: inout Int) -> Bool {
-        guard case .items(let items) = query else { return true }
+    /// The name of `item` (as compared, E4).
+    @inline(__always)
+    func name(of item: QueryItemKey) -> UnsafeBufferPointer<UInt8> {
+        // SAFETY: `CompiledRule.init` appended every item's name at `nameStart..<nameEnd` of `itemNames`.
+        assert(item.nameStart >= 0 && item.nameStart <= item.nameEnd && Int(item.nameEnd) <= itemNames.count)
+        return UnsafeBufferPointer(rebasing: itemNames[Int(item.nameStart)..<Int(item.nameEnd)])
+    }
+
+    /// Q2–Q4 on the query items prepared (decoded, folded) for `form`.
+    private func itemsMatch(_ items: UnsafeBufferPointer<QueryItemKey>, _ texts: inout URLTexts, _ form: TextForm,
+                            work: inout Int) -> Bool {
+        let present = texts.queryItems(form)
         for item in items {
+            let wanted = name(of: item)
+            let programs = pattern(item.pattern)
             // Q4: every occurrence must match; Q3: an absent item reads as "".
-            var present = false
-            for occurrence in texts.queryItems(form) where occurrence.name.isExactly(item.comparableName) {
-                present = true
-                guard occurrence.value.matches(item.pattern, work: &work) else { return false }
+            var found = false
+            for occurrence in present where occurrence.name.utf8.elementsEqual(wanted) {
+                found = true
+                guard occurrence.value.matches(programs, matchers, work: &work) else { return false }
             }
-            if !present, !MatchText.empty.matches(item.pattern, work: &work) { return false }
+            if !found, !MatchText.empty.matches(programs, matchers, work: &work) { return false }
         }
         return true
     }
+}
 
-    /// The trace of this rule for a URL it matched (its path, query and fragment as written): every
-    /// part, all `.matched`. A decision builds it only when its `rule` is read.
-    func ruleTrace(path: String, query: String?, fragment: String?) -> RuleTrace {
-        let rule = effective
+/// A compiled document's rules and everything they index, in document-wide buffers: the rules, the
+/// patterns' programs, the query items and their names, the matchers and their tables. One object
+/// per document, which owns those buffers (copied from the arrays compilation built, each allocated
+/// once at its size) and the views of them a decision reads, made once here: a decision takes the
+/// view as it is instead of opening some twenty arrays. It also builds the deciding rule's trace
+/// when a decision's `rule` is read (the rule named by its number). Sendable unchecked: nothing it
+/// holds or points to changes after `init`.
+final class FlatRules: RuleTraceSource, @unchecked Sendable {
+    /// How many rules were compiled.
+    let ruleCount: Int
+    /// Per compiled rule, the effective rule it was compiled from.
+    let effective: [EffectiveRule]
+    /// The matchers, and the rules' buffers (`OwnedBuffers`) with their view, made once.
+    private let matchers: OwnedMatchers
+    private let buffers: OwnedBuffers
+    private let document: UnsafePointer<DocumentView.Buffers>
+
+    init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8], matchers store: MatcherStore,
+         effective: [EffectiveRule]) {
+        ruleCount = rules.count
+        self.effective = effective
+        let matchers = OwnedMatchers(store)
+        let buffers = OwnedBuffers()
+        document = buffers.keep(DocumentView.Buffers(rules: buffers.copy(rules), patterns: buffers.copy(patterns),
+                                                     items: buffers.copy(items), itemNames: buffers.copy(itemNames),
+                                                     matchers: matchers.view))
+        self.matchers = matchers
+        self.buffers = buffers
+    }
+
+    /// The document as a decision reads it: valid while this object lives.
+    @inline(__always)
+    var view: DocumentView {
+        // SAFETY: the buffers were filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and live as long as `buffers` and `matchers`, which this object keeps.
+        DocumentView(buffers: document)
+    }
+
+    /// The trace of rule `rule` for a URL it matched (its path, query and fragment as written): every
+    /// part, all `.matched`.
+    func ruleTrace(rule number: Int, path: String, query: String?, fragment: String?) -> RuleTrace {
+        let rule = effective[number]
+        let form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         func compared(_ raw: some StringProtocol) -> String {
             rule.percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)
         }
@@ -132,7 +239,8 @@ final class CompiledRule: RuleTraceSource {
             parts.append(PartTrace(part: .query, pattern: pattern, texts: [compared(query ?? "")], verdict: .matched))
         case .items(let list):
             let present = QueryItemSplitter.items(query ?? "")
-            for (item, compiled) in zip(list, itemNames) {
+            for item in list {
+                let compiled = rule.caseSensitive ? item.name : CaseFolding.fold(item.name)
                 var texts: [String] = []
                 for occurrence in present where form.comparableName(occurrence.name).isExactly(compiled) {
                     texts.append(compared(occurrence.value))
@@ -143,33 +251,6 @@ final class CompiledRule: RuleTraceSource {
         }
         parts.append(PartTrace(part: .fragment, pattern: rule.fragment, texts: [compared(fragment ?? "")], verdict: .matched))
         return RuleTrace(rule: rule, parts: parts)
-    }
-
-    private var itemNames: [String] {
-        guard case .items(let items) = query else { return [] }
-        return items.map(\.comparableName)
-    }
-}
-
-/// A rule's query item names (as compared, E4) and patterns in flat arrays, for matching items read
-/// in place from the query (`URLTexts.queryItemsMatchInPlace`) without reference counting.
-final class QueryItemKeys: Sendable {
-    /// Every name's UTF-8 one after the other; name `i` is `names[nameEnds[i - 1]..<nameEnds[i]]` (from 0 for the first).
-    let names: [UInt8]
-    let nameEnds: [Int]
-    /// Owned by the rule's `Query.items`.
-    let patterns: [UnownedRef<CompiledPattern>]
-
-    init(_ items: [CompiledRule.Item]) {
-        var names: [UInt8] = []
-        var ends: [Int] = []
-        for item in items {
-            names += item.comparableName.utf8
-            ends.append(names.count)
-        }
-        self.names = names
-        nameEnds = ends
-        patterns = items.map { UnownedRef($0.pattern) }
     }
 }
 

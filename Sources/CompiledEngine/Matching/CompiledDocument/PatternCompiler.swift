@@ -3,21 +3,22 @@ import LinkMatchModel
 
 /// Turns a pattern string into a `CompiledPattern` (P1–P4, V1–V2, E1, N1–N3).
 enum PatternCompiler {
-    /// nil when the pattern is invalid (P3) or names an undefined variable (P4). A path pattern's
-    /// rule-index keys go to a buffer of its own (for a pattern compiled alone).
+    /// nil when the pattern is invalid (P3) or names an undefined variable (P4). The matchers go to
+    /// `store`; a path pattern's rule-index keys to a buffer of their own (for a pattern compiled alone).
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool,
-                        variables: inout VariableResolver) -> CompiledPattern? {
+                        variables: inout VariableResolver, store: inout MatcherStore) -> CompiledPattern? {
         var keyBytes: [UInt8] = []
         var atoms: [CompiledAtom] = []
         return compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables, keyBytes: &keyBytes,
-                       atoms: &atoms)
+                       atoms: &atoms, store: &store)
     }
 
     /// `compile`, a path pattern's rule-index keys appended to `keyBytes` (the document's, `PatternMemo`).
     /// `atoms` is scratch space the compilations of one document share (its old content is dropped):
-    /// the matchers copy what they keep, so one array serves every pattern.
-    static func compile(_ source: String, isPath: Bool, caseSensitive: Bool,
-                        variables: inout VariableResolver, keyBytes: inout [UInt8], atoms: inout [CompiledAtom]) -> CompiledPattern? {
+    /// the matchers copy what they keep, so one array serves every pattern. The matchers go to `store`
+    /// (nothing is added for an invalid pattern).
+    static func compile(_ source: String, isPath: Bool, caseSensitive: Bool, variables: inout VariableResolver,
+                        keyBytes: inout [UInt8], atoms: inout [CompiledAtom], store: inout MatcherStore) -> CompiledPattern? {
         atoms.removeAll(keepingCapacity: true)
         var choices: [[[CompiledAtom]]] = []
         var origins: [PredefinedVariable?] = []
@@ -48,17 +49,17 @@ enum PatternCompiler {
         }
         if choices.isEmpty {
             // No variable: glob programs over slices of `atoms`, nothing copied.
-            guard isPath else { return CompiledPattern(glob: atoms[...], parent: nil, indexed: false, keyBytes: &keyBytes) }
+            guard isPath else { return CompiledPattern(glob: atoms[...], parent: nil, indexed: false, keyBytes: &keyBytes, store: &store) }
             let main = trimmingSlashes(atoms[...])
-            return CompiledPattern(glob: main, parent: parentAlternative(main), indexed: true, keyBytes: &keyBytes)
+            return CompiledPattern(glob: main, parent: parentAlternative(main), indexed: true, keyBytes: &keyBytes, store: &store)
         }
         guard isPath else {
-            return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil, indexed: false, keyBytes: &keyBytes)
+            return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil, indexed: false, keyBytes: &keyBytes, store: &store)
         }
         // N1, N2: literal slashes at either end of a path pattern do not count.
         let main = trimmingSlashes(atoms[...])
         return CompiledPattern(main: AtomPattern(atoms: Array(main), choices: choices, origins: origins),
-                               parent: parentAlternative(main).map { AtomPattern(atoms: Array($0), choices: choices, origins: origins) }, indexed: true, keyBytes: &keyBytes)
+                               parent: parentAlternative(main).map { AtomPattern(atoms: Array($0), choices: choices, origins: origins) }, indexed: true, keyBytes: &keyBytes, store: &store)
     }
 
     static let slash = UInt32(UInt8(ascii: "/"))

@@ -2,7 +2,8 @@
 /// Real files repeat their paths entry after entry (one entry per app, each with the same
 /// `paths`), and a compiled pattern is immutable and depends only on that key and the document's
 /// variables, so a repeat shares the first one's program instead of compiling it again.
-/// Lives while one document compiles.
+/// Lives while one document compiles; what it built (the matchers, the patterns' programs, the
+/// path keys) the document keeps.
 struct PatternMemo {
     private struct Key: Hashable {
         let source: String
@@ -24,10 +25,10 @@ struct PatternMemo {
         }
     }
 
-    /// A pattern compiled (nil: invalid, P3–P5, remembered too) or not yet.
+    /// A pattern compiled (its index in `programs`, or nil: invalid, P3–P5, remembered too) or not yet.
     private enum Slot {
         case pending
-        case compiled(CompiledPattern?)
+        case compiled(Int32?)
     }
 
     /// The document's variables, resolved once per name and fold mode.
@@ -38,26 +39,41 @@ struct PatternMemo {
     private(set) var keyBytes: [UInt8] = []
     /// Scratch space for a pattern's atoms, shared by the compilations (`PatternCompiler.compile`).
     private var atoms: [CompiledAtom] = []
+    /// Every matcher of the document's patterns.
+    private(set) var store = MatcherStore()
+    /// Every distinct valid pattern's programs, and its index keys, by pattern index.
+    private(set) var programs: [PatternPrograms] = []
+    private(set) var keys: [IndexKeys] = []
 
     /// `capacity`: about how many patterns will be compiled (the table is then never rehashed as it grows).
     init(_ variables: VariableResolver, capacity: Int = 0) {
         self.variables = variables
         compiled.reserveCapacity(capacity)
+        programs.reserveCapacity(capacity)
+        keys.reserveCapacity(capacity)
+        store.reserve(patterns: capacity)
     }
 
-    /// `PatternCompiler.compile`, once per distinct key: one hash of the key whether it is new or known
-    /// (the slot is found, or made, once and filled in place).
-    mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> CompiledPattern? {
+    /// `PatternCompiler.compile`, once per distinct key: the pattern's index in `programs` (nil when
+    /// invalid). One hash of the key whether it is new or known (the slot is found, or made, once and
+    /// filled in place).
+    mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> Int32? {
         Self.fill(&compiled[Key(source, isPath: isPath, caseSensitive: caseSensitive), default: .pending], &variables,
-                  &keyBytes, &atoms, source, isPath: isPath, caseSensitive: caseSensitive)
+                  &keyBytes, &atoms, &store, &programs, &keys, source, isPath: isPath, caseSensitive: caseSensitive)
     }
 
     private static func fill(_ slot: inout Slot, _ variables: inout VariableResolver, _ keyBytes: inout [UInt8],
-                             _ atoms: inout [CompiledAtom], _ source: String, isPath: Bool, caseSensitive: Bool) -> CompiledPattern? {
+                             _ atoms: inout [CompiledAtom], _ store: inout MatcherStore, _ programs: inout [PatternPrograms],
+                             _ keys: inout [IndexKeys], _ source: String, isPath: Bool, caseSensitive: Bool) -> Int32? {
         if case .compiled(let known) = slot { return known }
-        let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
-                                              keyBytes: &keyBytes, atoms: &atoms)
-        slot = .compiled(pattern)
-        return pattern
+        var index: Int32?
+        if let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
+                                                 keyBytes: &keyBytes, atoms: &atoms, store: &store) {
+            index = Int32(programs.count)
+            programs.append(pattern.programs)
+            keys.append(pattern.keys)
+        }
+        slot = .compiled(index)
+        return index
     }
 }

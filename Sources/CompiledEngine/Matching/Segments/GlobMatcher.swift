@@ -6,42 +6,40 @@ import LinkMatchCore
 /// occurrence after the previous one. Leftmost placement never loses a match because the stars
 /// around a middle segment absorb any gap, so there is no backtracking: the cost is at most
 /// |text| x |pattern| unit comparisons, usually |text|.
-final class GlobMatcher: Sendable {
-    /// The segment the text must start with (the whole pattern when it has no star).
-    let first: Segment
-    /// The segment the text must end with: the last after a star (the same as `first` without one).
-    let last: Segment
-    /// The segments between the first and the last, placed by searching: empty (no array
-    /// allocated) unless the pattern has two stars apart, so most matchers own no segment array.
-    let middle: [Segment]
-    /// What the segments are offsets into. The first segment's packed words are the first of
-    /// `tables.words`, so the anchors are read without touching `segments`.
-    let tables: SegmentTables
-    let hasStar: Bool
+///
+/// A small plain value: its segments (with their words, labels and search tables) are ranges of
+/// the `SegmentTables` it was built into (a document's, shared by every pattern of it), so reading
+/// one out of an array copies a few integers and matching takes a view of those tables. What the
+/// byte path reads (lengths, where the anchors' words are) is held here; the wide path and the
+/// middle segments read the segments from the tables.
+struct GlobMatcher: Sendable {
+    /// Where this matcher's segments start in the tables' `segments`: the first (the whole pattern
+    /// when it has no star), then the middles (placed by searching), then, after a star, the last.
+    private let segmentStart: Int32
+    /// Middle segments (none unless the pattern has two stars apart).
+    private let middleCount: Int32
     /// Units a text needs at least.
-    let minLength: Int
-
-    private let firstCount: Int
-    private let lastCount: Int
-    private let lastWordOffset: Int
+    private let minimum: Int32
+    private let firstCount: Int32
+    private let lastCount: Int32
+    private let firstWordOffset: Int32
+    private let lastWordOffset: Int32
+    let hasStar: Bool
     /// The first or last segment has a literal above ASCII: no byte text matches.
     private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
 
-    convenience init(_ atoms: [CompiledAtom]) {
-        self.init(atoms[...])
-    }
+    /// Units a text needs at least.
+    var minLength: Int { Int(minimum) }
 
-    /// Every segment's packed words in one array (`SegmentTables`), allocated once at its size, and
-    /// its labels in another only when some literal is above ASCII (Shift-And tables, for middle segments only, grow as they are added).
-    init(_ atoms: ArraySlice<CompiledAtom>) {
+    /// The matcher of `atoms`, its segments appended to `tables`: packed words always, labels only
+    /// when some literal is above ASCII, Shift-And tables for middle segments only.
+    init(_ atoms: ArraySlice<CompiledAtom>, into tables: inout SegmentTables) {
         // First pass: the sizes and where each run of non-star atoms ends.
         var unitCount = 0
-        var wordCount = 0
         var segmentCount = 1
         var hasStar = false
         var previousWasStar = false
-        var runLength = 0
         var wide = false // a literal above ASCII: the labels are kept (`Segment.labelsKept`)
         var anyOne = false
         for atom in atoms {
@@ -50,25 +48,16 @@ final class GlobMatcher: Sendable {
             if case .any = atom { anyOne = true }
             if case .star = atom {
                 hasStar = true
-                if !previousWasStar {
-                    segmentCount += 1
-                    wordCount += PackedBytes.wordCount(runLength)
-                    runLength = 0
-                }
+                if !previousWasStar { segmentCount += 1 }
                 previousWasStar = true
             } else {
                 unitCount += 1
-                runLength += 1
                 previousWasStar = false
             }
         }
-        wordCount += PackedBytes.wordCount(runLength)
         // Second pass: each run into the tables.
-        var tables = SegmentTables(units: wide ? unitCount : 0, words: wordCount)
-        var segments: [Segment] = []
-        // The middle ones (first and last are held apart); none reserved when there are none, which
-        // would still cost a call.
-        if segmentCount > 2 { segments.reserveCapacity(segmentCount - 2) }
+        let segmentStart = tables.segments.count
+        var middleCount = 0
         var first: Segment?
         var last: Segment?
         var runStart = atoms.startIndex
@@ -83,14 +72,15 @@ final class GlobMatcher: Sendable {
                 case .star, .choice: return UnitLabel.none
                 }
             }
-            let i = segments.count + (first == nil ? 0 : 1)
+            let i = middleCount + (first == nil ? 0 : 1)
             let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
+            tables.appendSegment(segment)
             if first == nil {
                 first = segment
             } else if i == segmentCount - 1 {
                 last = segment
             } else {
-                segments.append(segment)
+                middleCount += 1
             }
         }
         while index < atoms.endIndex {
@@ -108,26 +98,24 @@ final class GlobMatcher: Sendable {
         assert(first != nil && (last != nil) == hasStar, "a glob has a first segment, and a last one after a star")
         let head = first ?? Segment.empty
         let tail = last ?? head
-        self.first = head
-        self.last = tail
-        middle = segments
-        self.tables = tables
+        self.segmentStart = Int32(segmentStart)
+        self.middleCount = Int32(middleCount)
         self.hasStar = hasStar
-        minLength = unitCount
-        lastWordOffset = tail.wordStart
-        firstCount = head.count
-        lastCount = hasStar ? tail.count : 0
+        minimum = Int32(unitCount)
+        firstWordOffset = Int32(head.wordStart)
+        lastWordOffset = Int32(tail.wordStart)
+        firstCount = Int32(head.count)
+        lastCount = hasStar ? Int32(tail.count) : 0
         anchorsNeedWideUnits = head.needsWideUnits || (hasStar && tail.needsWideUnits)
-        shape = Self.shape(first: head, middleCount: segments.count, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
+        shape = Self.shape(first: head, middleCount: middleCount, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
     }
 
     /// Every segment in order: one when the pattern has no star, otherwise stars + 1 (consecutive
     /// stars count as one, so only the first and last segment can be empty). Built when read (the
-    /// matching path reads `first`, `middle` and `last`).
-    var segments: [Segment] { hasStar ? [first] + middle + [last] : [first] }
-
-    /// The labels of `segment` (one of `segments`).
-    func labels(of segment: Segment) -> ArraySlice<UInt32> { tables.labels(of: segment) }
+    /// matching path reads `first`, the middles and `last`). `tables`: the ones it was built into.
+    func segments(_ tables: SegmentTables) -> [Segment] {
+        Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
+    }
 
     /// `hasAnyOne`: the pattern has a `?`.
     static func shape(first: Segment, middleCount: Int, last: Segment, hasAnyOne: Bool, hasStar: Bool) -> PatternShape {
@@ -142,65 +130,73 @@ final class GlobMatcher: Sendable {
     /// The byte path: literal, `prefix*`, `*suffix`, `????` and the anchors of every other shape
     /// compared eight bytes at a time; only middle segments go through `segments`.
     @inline(__always)
-    private func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, work: inout Int) -> Bool {
+    private func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, _ tables: SegmentTables.View, work: inout Int) -> Bool {
         let n = text.count
         guard hasStar ? n >= minLength : n == minLength else { return false }
         if anchorsNeedWideUnits { return false }
+        let firstCount = Int(firstCount), lastCount = Int(lastCount)
+        let firstWordOffset = Int(firstWordOffset), lastWordOffset = Int(lastWordOffset)
         work += firstCount + lastCount
-        let anchorsMatch = tables.words.withUnsafeBufferPointer { pairs -> Bool in
-            guard let base = text.baseAddress.map(UnsafeRawPointer.init), let words = pairs.baseAddress else { return true }
-            // SAFETY: `n >= firstCount + lastCount` (the length check above: both are counted in `minLength`), and the first segment's words start at 0, the last's at `lastWordOffset`, each `wordCount` long inside `tables.words`.
-            assert(n >= firstCount + lastCount && PackedBytes.wordCount(firstCount) <= pairs.count
+        let pairs = tables.words
+        if let base = text.baseAddress.map(UnsafeRawPointer.init), let words = pairs.baseAddress {
+            // SAFETY: `n >= firstCount + lastCount` (the length check above: both are counted in `minLength`), and the first segment's words start at `firstWordOffset`, the last's at `lastWordOffset`, each `wordCount` long inside `tables.words`.
+            assert(n >= firstCount + lastCount && firstWordOffset + PackedBytes.wordCount(firstCount) <= pairs.count
                    && lastWordOffset + PackedBytes.wordCount(lastCount) <= pairs.count)
-            return PackedBytes.equal(base, firstCount, words)
-                && PackedBytes.equal(base + (n - lastCount), lastCount, words + lastWordOffset)
+            guard PackedBytes.equal(base, firstCount, words + firstWordOffset),
+                  PackedBytes.equal(base + (n - lastCount), lastCount, words + lastWordOffset) else { return false }
         }
-        guard anchorsMatch else { return false }
-        guard !middle.isEmpty else { return true }
-        return matchesMiddle(text, work: &work)
+        guard middleCount != 0 else { return true }
+        return matchesMiddle(text, tables, work: &work)
     }
 
     /// Places each middle segment at its leftmost occurrence (the anchors already matched).
-    private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
-        let start = firstCount
-        let end = text.count - lastCount
-        return tables.withView { tables in
-            // SAFETY: `firstMatch` relies on `position...end` being inside `text`: the anchors checked `n >= firstCount + lastCount`.
-            assert(start >= 0 && start <= end && end <= text.count)
-            return middle.withUnsafeBufferPointer { segments in
-                var position = start
-                var i = 0
-                while i < segments.count {
-                    let segment = segments[i]
-                    guard let at = segment.firstMatch(in: text, from: position, to: end, tables, work: &work) else { return false }
-                    position = at + segment.count
-                    i += 1
-                }
-                return true
-            }
+    private func matchesMiddle<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
+                                                                         work: inout Int) -> Bool {
+        let start = Int(firstCount)
+        let end = text.count - Int(lastCount)
+        let middleStart = Int(segmentStart) + 1
+        let middleEnd = middleStart + Int(middleCount)
+        // SAFETY: `firstMatch` relies on `position...end` being inside `text` (the anchors checked `n >= firstCount + lastCount`); the middles are `middleStart..<middleEnd` of the tables' segments, where `init` put them.
+        assert(start >= 0 && start <= end && end <= text.count && middleEnd <= tables.segments.count)
+        var position = start
+        var i = middleStart
+        while i < middleEnd {
+            let segment = tables.segments[i]
+            guard let at = segment.firstMatch(in: text, from: position, to: end, tables, work: &work) else { return false }
+            position = at + segment.count
+            i += 1
         }
+        return true
     }
 
-    /// Inlined into the caller: a call and a retain of this matcher cost as much as a literal's comparison.
+    /// Inlined into the caller: a call costs as much as a literal's comparison. `tables`: a view of
+    /// the tables this matcher was built into.
     @inline(__always)
-    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+    func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
+                                                         work: inout Int) -> Bool {
         if U.self == UInt8.self {
-            return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, work: &work) }
+            return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, tables, work: &work) }
         }
-        return matchesWide(text, work: &work)
+        return matchesWide(text, tables, work: &work)
     }
 
     /// The unit path (non-ASCII texts, as scalars).
-    private func matchesWide<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, work: inout Int) -> Bool {
+    private func matchesWide<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
+                                                                       work: inout Int) -> Bool {
         let n = text.count
-        let anchorsMatch = tables.withView { tables -> Bool in
-            guard hasStar else {
-                return n == minLength && first.matches(text, at: 0, tables, work: &work)
-            }
-            guard n >= minLength else { return false }
-            work += 1
-            return first.matches(text, at: 0, tables, work: &work) && last.matches(text, at: n - last.count, tables, work: &work)
+        let start = Int(segmentStart)
+        // SAFETY: `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
+        assert(start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count)
+        let first = tables.segments[start]
+        guard hasStar else {
+            return n == minLength && first.matches(text, at: 0, tables, work: &work)
         }
-        return anchorsMatch && (!hasStar || matchesMiddle(text, work: &work))
+        guard n >= minLength else { return false }
+        work += 1
+        let last = tables.segments[start + Int(middleCount) + 1]
+        guard first.matches(text, at: 0, tables, work: &work), last.matches(text, at: n - last.count, tables, work: &work) else {
+            return false
+        }
+        return matchesMiddle(text, tables, work: &work)
     }
 }

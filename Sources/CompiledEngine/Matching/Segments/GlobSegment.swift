@@ -99,19 +99,30 @@ extension GlobMatcher {
         }
     }
 
-    /// The arrays a matcher's segments are offsets into: every label, every packed word and mask,
-    /// every Shift-And mask and wide unit, one array each, however many segments.
+    /// The arrays segments are offsets into: every label, every packed word and mask, every
+    /// Shift-And mask and wide unit, and the globs' middle segments, one array each, however many
+    /// segments and matchers (a document's globs and sequence runs share one set).
     struct SegmentTables: Sendable {
         private(set) var labels: [UInt32] = []
         private(set) var words: [UInt64] = []
-        private var masks: [UInt64] = []
-        private var wideUnits: [UInt32] = []
+        private(set) var masks: [UInt64] = []
+        private(set) var wideUnits: [UInt32] = []
+        /// Every glob's segments, each glob's in a run (`GlobMatcher.segmentStart`).
+        private(set) var segments: [Segment] = []
 
-        /// Empty tables with room for `units` labels and `words` packed words.
-        init(units: Int = 0, words: Int = 0) {
-            // (Reserving nothing still costs a call: an empty array is shared, so never unique.)
-            if units > 0 { labels.reserveCapacity(units) }
-            if words > 0 { self.words.reserveCapacity(words) }
+        /// Empty tables.
+        init() {}
+
+        /// Room for `count` more segments and `words` more packed words, reserved once for many
+        /// matchers (reserving per matcher would make each growth exact, so every append a copy).
+        mutating func reserve(segments count: Int, words: Int) {
+            segments.reserveCapacity(segments.count + count)
+            self.words.reserveCapacity(self.words.count + words)
+        }
+
+        /// Appends a glob's segment (see `segments`).
+        mutating func appendSegment(_ segment: Segment) {
+            segments.append(segment)
         }
 
         /// The labels of `segment` (read back from its packed words when they were not kept).
@@ -153,27 +164,25 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
-        /// The tables as pointers, valid inside `body` only.
-        @inline(__always)
-        func withView<R>(_ body: (View) -> R) -> R {
-            // SAFETY: `View`'s readers rely on each segment's `wordStart`, `maskStart` and `wideStart` having been taken from these same tables when it was built.
-            labels.withUnsafeBufferPointer { labels in
-                words.withUnsafeBufferPointer { words in
-                    masks.withUnsafeBufferPointer { masks in
-                        wideUnits.withUnsafeBufferPointer { wide in
-                            body(View(labels: labels, words: words, masks: masks, wideUnits: wide))
-                        }
-                    }
-                }
-            }
-        }
-
-        /// The tables' storage, for matching.
-        struct View {
+        /// The tables' storage.
+        struct Buffers {
             let labels: UnsafeBufferPointer<UInt32>
             let words: UnsafeBufferPointer<UInt64>
             let masks: UnsafeBufferPointer<UInt64>
             let wideUnits: UnsafeBufferPointer<UInt32>
+            let segments: UnsafeBufferPointer<Segment>
+        }
+
+        /// The tables' storage, for matching: one word (what it points to is kept by an
+        /// `OwnedMatchers`), so handing it on copies nothing.
+        struct View {
+            let buffers: UnsafePointer<Buffers>
+
+            var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
+            var words: UnsafeBufferPointer<UInt64> { buffers.pointee.words }
+            var masks: UnsafeBufferPointer<UInt64> { buffers.pointee.masks }
+            var wideUnits: UnsafeBufferPointer<UInt32> { buffers.pointee.wideUnits }
+            var segments: UnsafeBufferPointer<Segment> { buffers.pointee.segments }
         }
     }
 

@@ -39,22 +39,22 @@ struct LiteralCheck: Sendable {
     /// The run has a `?`: the check holds for ASCII texts only.
     @usableFromInline let needsASCII: Bool
 
-    /// nil unless `program` is a glob of one run (`.literal`, `.fixedLength`), `run*` or `*run`,
-    /// whose run is ASCII if it has a `?`.
-    init?(_ program: MatchProgram) {
-        guard let glob = program.glob else { return nil }
+    /// nil unless `program` (of `store`) is a glob of one run (`.literal`, `.fixedLength`), `run*` or
+    /// `*run`, whose run is ASCII if it has a `?`.
+    init?(_ program: ProgramRef, in store: MatcherStore) {
+        guard let glob = store.glob(program) else { return nil }
         let run: ArraySlice<UInt32>
-        let segments = glob.segments
+        let segments = glob.segments(store.segments)
         switch glob.shape {
         case .literal, .fixedLength:
             kind = .whole
-            run = glob.labels(of: segments[0])
+            run = store.segments.labels(of: segments[0])
         case .prefix where segments.count == 2 && segments[1].count == 0: // `.prefix` also names `a*b`
             kind = .prefix
-            run = glob.labels(of: segments[0])
+            run = store.segments.labels(of: segments[0])
         case .suffix where segments.count == 2 && segments[0].count == 0:
             kind = .suffix
-            run = glob.labels(of: segments[1])
+            run = store.segments.labels(of: segments[1])
         default:
             return nil
         }
@@ -99,10 +99,11 @@ struct QuickChecks: Sendable {
     /// The fewest bytes a text can match with: the shorter run (main or parent).
     @usableFromInline let shortest: Int
 
-    init?(_ pattern: CompiledPattern) {
-        guard let main = LiteralCheck(pattern.main) else { return nil }
-        if let parentProgram = pattern.parent {
-            guard let parent = LiteralCheck(parentProgram) else { return nil }
+    /// nil unless `pattern`'s programs (of `store`) are literal checks (`LiteralCheck`).
+    init?(_ pattern: PatternPrograms, in store: MatcherStore) {
+        guard let main = LiteralCheck(pattern.main, in: store) else { return nil }
+        if pattern.parent.kind != .none {
+            guard let parent = LiteralCheck(pattern.parent, in: store) else { return nil }
             self.parent = ParentCheck(parent)
         } else {
             parent = nil

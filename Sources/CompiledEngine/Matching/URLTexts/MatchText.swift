@@ -208,16 +208,17 @@ struct MatchText: Sendable {
         return (lo, hi)
     }
 
-    /// Runs `pattern` on a part-level text without copying it when the text can be used as it is
-    /// (percentEncoded, caseSensitive, ASCII); nil when it needs preparing first.
+    /// Runs `pattern` (of `matchers`' store) on a part-level text without copying it when the text
+    /// can be used as it is (percentEncoded, caseSensitive, ASCII); nil when it needs preparing first.
     @inline(__always)
-    static func matchInPlace(_ raw: String, isPath: Bool, _ pattern: CompiledPattern, work: inout Int) -> Bool? {
+    static func matchInPlace(_ raw: String, isPath: Bool, _ pattern: PatternPrograms, _ matchers: MatcherView,
+                             work: inout Int) -> Bool? {
         var work2 = 0
         let result = raw.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
             let (lo, hi) = isPath ? trimmedBounds(buffer) : (0, buffer.count)
             let text = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
             guard isASCII(text) else { return nil }
-            return pattern.matches(text, work: &work2)
+            return matchers.matches(pattern, text, work: &work2)
         }
         work += work2
         return result ?? nil
@@ -271,13 +272,13 @@ struct MatchText: Sendable {
         }
     }
 
-    func matches(_ pattern: CompiledPattern, work: inout Int) -> Bool {
-        // SAFETY: the closure passes the whole array on; `pattern.matches` reads only inside the buffer it gets.
+    /// Whether `pattern` (of `matchers`' store) matches this text.
+    func matches(_ pattern: PatternPrograms, _ matchers: MatcherView, work: inout Int) -> Bool {
         if case .wide(let wide) = storage {
-            return wide.scalars.withUnsafeBufferPointer { pattern.matches($0, work: &work) }
+            return wide.scalars.withUnsafeBufferPointer { matchers.matches(pattern, $0, work: &work) }
         }
         var work2 = 0
-        let matched = withUTF8 { pattern.matches($0, work: &work2) }
+        let matched = withUTF8 { matchers.matches(pattern, $0, work: &work2) }
         work += work2
         return matched
     }

@@ -143,34 +143,35 @@ struct URLTexts {
         return Array(text.utf8)[s.lo..<s.hi].withUnsafeBufferPointer(body)
     }
 
-    /// Whether `pattern` matches `part` as `form` compares it: on its bytes when ASCII, else on its scalars.
+    /// Whether `pattern` (of `matchers`' store) matches `part` as `form` compares it: on its bytes when
+    /// ASCII, else on its scalars.
     @inline(__always)
-    mutating func matches(_ part: Part, _ form: TextForm, _ pattern: CompiledPattern, work: inout Int) -> Bool {
+    mutating func matches(_ part: Part, _ form: TextForm, _ pattern: PatternPrograms, _ matchers: MatcherView,
+                          work: inout Int) -> Bool {
         let s = span(part, form)
-        // SAFETY: the closure passes the whole array on; `pattern.matches` reads only inside the buffer it gets.
         if s.wide >= 0 {
-            return wide[Int(s.wide)].withUnsafeBufferPointer { pattern.matches($0, work: &work) }
+            return wide[Int(s.wide)].withUnsafeBufferPointer { matchers.matches(pattern, $0, work: &work) }
         }
         var work2 = 0
-        let matched = withUTF8(part, form) { pattern.matches($0, work: &work2) }
+        let matched = withUTF8(part, form) { matchers.matches(pattern, $0, work: &work2) }
         work += work2
         return matched
     }
 
-    /// Whether every item of `items` matches (Q2–Q4, E4) when that can be read on the query's own
-    /// bytes: printable ASCII (so `&` and `=` split it as QueryItemSplitter does) with nothing `form`
-    /// changes (no `%` to decode, no capital to fold), so names and values are slices of the query.
-    /// nil otherwise: `queryItems` prepares them then. An absent or empty query has no items: each reads "".
-    mutating func queryItemsMatchInPlace(_ items: QueryItemKeys, _ form: TextForm, work: inout Int) -> Bool? {
+    /// Whether every item of `items` (a rule's, of `document`) matches (Q2–Q4, E4) when that can be
+    /// read on the query's own bytes: printable ASCII (so `&` and `=` split it as QueryItemSplitter
+    /// does) with nothing `form` changes (no `%` to decode, no capital to fold), so names and values
+    /// are slices of the query. nil otherwise: `queryItems` prepares them then. An absent or empty
+    /// query has no items: each reads "".
+    mutating func queryItemsMatchInPlace(_ items: UnsafeBufferPointer<QueryItemKey>, _ document: DocumentView, _ form: TextForm,
+                                         work: inout Int) -> Bool? {
         guard let rawQuery, !rawQuery.isEmpty else {
             // No query: every item is absent and reads as "" (Q3).
             var work2 = 0
-            // SAFETY: `empty` is the allocation's first zero bytes (a valid base, nothing to read); `patterns` is only iterated.
-            let verdict = items.patterns.withUnsafeBufferPointer { patterns in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { none in
-                    let empty = UnsafeBufferPointer(rebasing: none[0..<0])
-                    return patterns.allSatisfy { $0.with { $0.matches(empty, work: &work2) } }
-                }
+            let verdict = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { none in
+                // SAFETY: `empty` is the allocation's first zero bytes: a valid base, nothing to read.
+                let empty = UnsafeBufferPointer(rebasing: none[0..<0])
+                return items.allSatisfy { document.matchers.matches(document.pattern($0.pattern), empty, work: &work2) }
             }
             work += work2
             return verdict
@@ -182,34 +183,27 @@ struct URLTexts {
             guard MatchText.needsNoPreparing(base, q.count, caseSensitive: form.caseSensitive, percentEncoded: form.percentEncoded) else {
                 return nil
             }
-            // SAFETY: `itemsMatch` relies on `nameEnds` being ascending ends into `names`, one per pattern, as `QueryItemKeys` builds them.
-            assert(items.nameEnds.count == items.patterns.count && (items.nameEnds.last ?? 0) <= items.names.count)
-            return items.names.withUnsafeBufferPointer { names in
-                items.nameEnds.withUnsafeBufferPointer { ends in
-                    items.patterns.withUnsafeBufferPointer { patterns in
-                        Self.itemsMatch(q, names: names, ends: ends, patterns: patterns, work: &work2)
-                    }
-                }
-            }
+            return Self.itemsMatch(q, items, document, work: &work2)
         }
         work += work2
         return verdict ?? nil
     }
 
     /// Q2–Q4 on query `q`, its items read in place (`QueryItemSplitter.forEachItem`).
-    private static func itemsMatch(_ q: UnsafeBufferPointer<UInt8>, names: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>,
-                                   patterns: UnsafeBufferPointer<UnownedRef<CompiledPattern>>, work: inout Int) -> Bool {
-        for i in 0..<ends.count {
-            let wanted = UnsafeBufferPointer(rebasing: names[(i == 0 ? 0 : ends[i - 1])..<ends[i]])
+    private static func itemsMatch(_ q: UnsafeBufferPointer<UInt8>, _ items: UnsafeBufferPointer<QueryItemKey>,
+                                   _ document: DocumentView, work: inout Int) -> Bool {
+        for item in items {
+            let wanted = document.name(of: item)
+            let pattern = document.pattern(item.pattern)
             var present = false
             let everyOccurrenceMatches = QueryItemSplitter.forEachItem(in: q) { name, value in
                 guard name.count == wanted.count, UnsafeBufferPointer(rebasing: q[name]).elementsEqual(wanted) else { return true }
                 present = true // Q4: every occurrence must match
-                return patterns[i].with { $0.matches(UnsafeBufferPointer(rebasing: q[value]), work: &work) }
+                return document.matchers.matches(pattern, UnsafeBufferPointer(rebasing: q[value]), work: &work)
             }
             guard everyOccurrenceMatches else { return false }
             // Q3: an absent item reads as "".
-            if !present, !patterns[i].with({ $0.matches(UnsafeBufferPointer(rebasing: q[0..<0]), work: &work) }) { return false }
+            if !present, !document.matchers.matches(pattern, UnsafeBufferPointer(rebasing: q[0..<0]), work: &work) { return false }
         }
         return true
     }

@@ -1,0 +1,169 @@
+/// Builds a document's `IndexTries` in one pass over its plans: `RuleIndex` adds each plan's keys
+/// (`add`) and takes its tries (`finishPlan`), which are appended to the shared arrays unless an
+/// earlier plan had the same keys (files list the same rules in one entry per app: the same
+/// patterns, so the same key ranges, make the same trie, built once). Scratch space (the plan's
+/// keys, the sort's merge buffer, the trie under construction) is reused from plan to plan.
+struct IndexTriesBuilder {
+    private var rows = TrieRows<UInt8>()
+    private var ruleOffsets: [Int32] = [0]
+    private var ruleOrdinals: [Int32] = []
+    private var ruleForms: [UInt8] = []
+
+    /// The keys of the plan being built, as `add` gave them.
+    private var prefixKeys: [IndexKey] = []
+    private var suffixKeys: [IndexKey] = []
+    private var scratch: [IndexKey] = []
+    private var trieScratch = TrieRows<UInt8>.Scratch()
+    private var endScratch: [Int32] = []
+
+    /// Every trie built: the keys it was built from (a range of `builtKeys`), their hash, and the
+    /// trie built before it with the same hash (or -1).
+    private struct Built {
+        let keys: Range<Int>
+        let hash: UInt64
+        let trie: IndexTries.Trie
+        let previousWithHash: Int32
+    }
+    private var built: [Built] = []
+    private var builtKeys: [IndexKey] = []
+    /// Hash -> the latest trie built with it, once there are too many tries to scan (keyed look-ups only).
+    private var latestWithHash: [UInt64: Int32] = [:]
+    /// Up to this many tries, finding a known one scans them all (no dictionary to allocate).
+    private static var scannedTries: Int { 16 }
+
+    init() {}
+
+    /// Adds a key of the current plan: a range of the key bytes with the rule ordinal (in the plan)
+    /// and form it lists, to the reversed-suffix trie when `suffix`, else to the prefix trie.
+    mutating func add(_ key: Range<Int32>, ordinal: Int, form: UInt8, suffix: Bool) {
+        let key = IndexKey(key, ordinal: Int32(ordinal), form: form)
+        if suffix { suffixKeys.append(key) } else { prefixKeys.append(key) }
+    }
+
+    /// The current plan's prefix and suffix tries (nil when it added no such key), whose keys are
+    /// ranges of `bytes`; the next `add` starts the next plan.
+    mutating func finishPlan(bytes: [UInt8]) -> (prefixes: IndexTries.Trie?, suffixes: IndexTries.Trie?) {
+        var keys: [IndexKey] = []
+        swap(&keys, &prefixKeys)
+        let prefixes = trie(of: &keys, bytes)
+        keys.removeAll(keepingCapacity: true)
+        swap(&keys, &prefixKeys)
+        swap(&keys, &suffixKeys)
+        let suffixes = trie(of: &keys, bytes)
+        keys.removeAll(keepingCapacity: true)
+        swap(&keys, &suffixKeys)
+        return (prefixes, suffixes)
+    }
+
+    /// Every trie built, in shared arrays.
+    func finish() -> IndexTries {
+        IndexTries(rows: rows, ruleOffsets: ruleOffsets, ruleOrdinals: ruleOrdinals, ruleForms: ruleForms)
+    }
+
+    /// The trie of `keys` (sorted in place when it is built), or nil when there are none.
+    private mutating func trie(of keys: inout [IndexKey], _ bytes: [UInt8]) -> IndexTries.Trie? {
+        guard !keys.isEmpty else { return nil }
+        let hash = Self.hash(keys)
+        if let known = find(keys, hash) { return known }
+        let given = builtKeys.count
+        builtKeys.append(contentsOf: keys)
+        if scratch.count < keys.count { scratch = [IndexKey](repeating: keys[0], count: keys.count) }
+        let root = bytes.withUnsafeBufferPointer { bytes in
+            keys.withUnsafeMutableBufferPointer { keys in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    IndexKey.sort(keys, scratch: UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count]), bytes: bytes)
+                }
+                return Self.append(UnsafeBufferPointer(keys), bytes, rows: &rows, ruleOffsets: &ruleOffsets,
+                                   ruleOrdinals: &ruleOrdinals, ruleForms: &ruleForms, scratch: &trieScratch, ends: &endScratch)
+            }
+        }
+        let trie = IndexTries.Trie(root: root, ordinalCount: Int32(keys.count))
+        let previous = built.count < Self.scannedTries ? -1 : latestWithHash[hash] ?? -1
+        built.append(Built(keys: given..<builtKeys.count, hash: hash, trie: trie, previousWithHash: previous))
+        if built.count == Self.scannedTries + 1 {
+            // From now on the dictionary finds tries by hash: enter every one so far, oldest first.
+            latestWithHash.reserveCapacity(2 * built.count)
+            for (i, b) in built.enumerated() { latestWithHash[b.hash] = Int32(i) }
+        } else if built.count > Self.scannedTries {
+            latestWithHash[hash] = Int32(built.count - 1)
+        }
+        return trie
+    }
+
+    /// A trie built earlier from the same keys (in the same order), if any.
+    private func find(_ keys: [IndexKey], _ hash: UInt64) -> IndexTries.Trie? {
+        if built.count <= Self.scannedTries {
+            for b in built.reversed() where b.hash == hash && isSame(keys, b.keys) { return b.trie }
+            return nil
+        }
+        var i = latestWithHash[hash] ?? -1
+        while i >= 0 {
+            let b = built[Int(i)]
+            if isSame(keys, b.keys) { return b.trie }
+            i = b.hash == hash ? b.previousWithHash : -1
+        }
+        return nil
+    }
+
+    private func isSame(_ keys: [IndexKey], _ range: Range<Int>) -> Bool {
+        guard keys.count == range.count else { return false }
+        for (key, other) in zip(keys, builtKeys[range]) where !key.isSame(as: other) { return false }
+        return true
+    }
+
+    /// A hash of the keys' identities (ranges, ordinals, forms), in order: a multiply-and-shift mix,
+    /// cheaper than `Hasher` for a list read in one go.
+    private static func hash(_ keys: [IndexKey]) -> UInt64 {
+        var h = UInt64(keys.count) &* 0x9E37_79B9_7F4A_7C15
+        for key in keys {
+            let range = UInt64(UInt32(bitPattern: key.start)) << 32 | UInt64(UInt32(bitPattern: key.end))
+            let rule = UInt64(UInt32(bitPattern: key.ordinal)) << 8 | UInt64(key.form)
+            h = (h ^ range) &* 0xFF51_AFD7_ED55_8CCD
+            h = (h ^ (h >> 31) ^ rule) &* 0xC4CE_B9FE_1A85_EC53
+            h ^= h >> 29
+        }
+        return h
+    }
+
+    /// Appends the trie of `keys` (sorted) to the rows, and per node its keys' ordinals and forms
+    /// (in key order, so ordinals ascend: equal keys were sorted by ordinal). `ends`: scratch space
+    /// for the nodes where keys end. Returns the root.
+    private static func append(_ keys: UnsafeBufferPointer<IndexKey>, _ bytes: UnsafeBufferPointer<UInt8>,
+                               rows: inout TrieRows<UInt8>, ruleOffsets: inout [Int32], ruleOrdinals: inout [Int32],
+                               ruleForms: inout [UInt8], scratch: inout TrieRows<UInt8>.Scratch, ends: inout [Int32]) -> Int32 {
+        // SAFETY: `label(k, d)` is read only for `k < keys.count` and `d < keys[k].count` (`TrieRows.append`'s contract), and every key is a range of `bytes` (`IndexKey.sort` asserts it).
+        assert(keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
+        ruleOrdinals.reserveCapacity(ruleOrdinals.count + keys.count)
+        ruleForms.reserveCapacity(ruleForms.count + keys.count)
+        let firstNode = rows.nodeCount
+        // Per node where keys end, in node order: the node and the end of its rules, as two entries.
+        ends.removeAll(keepingCapacity: true)
+        let root = rows.append(keyCount: keys.count, length: { keys[$0].count }, label: { k, d in
+            assert(k < keys.count && d < keys[k].count)
+            return bytes[Int(keys[k].start) + d]
+        }, scratch: &scratch) { node, ending in
+            for k in ending {
+                ruleOrdinals.append(keys[k].ordinal)
+                ruleForms.append(keys[k].form)
+            }
+            ends.append(node)
+            ends.append(Int32(ruleOrdinals.count))
+        }
+        // Node `n`'s rules end at `ruleOffsets[n + 1]`: where the last node with rules up to it ended.
+        var end = ruleOffsets[firstNode]
+        ruleOffsets.append(contentsOf: repeatElement(end, count: rows.nodeCount - firstNode))
+        ruleOffsets.withUnsafeMutableBufferPointer { offsets in
+            var m = 0
+            // SAFETY: `offsets` now has one entry per node of the rows and one more, so `n + 1 < offsets.count` for every node `n`.
+            assert(offsets.count == rows.nodeCount + 1)
+            for n in firstNode..<rows.nodeCount {
+                if m < ends.count, Int(ends[m]) == n {
+                    end = ends[m + 1]
+                    m += 2
+                }
+                offsets[n + 1] = end
+            }
+        }
+        return root
+    }
+}

@@ -2,7 +2,7 @@
 /// (`add`) and takes its tries (`finishPlan`), which are appended to the shared arrays unless an
 /// earlier plan had the same keys (files list the same rules in one entry per app: the same
 /// patterns, so the same key ranges, make the same trie, built once). Scratch space (the plan's
-/// keys, the sort's merge buffer, the trie under construction) is reused from plan to plan.
+/// keys, the sort's merge buffer) is reused from plan to plan.
 struct IndexTriesBuilder {
     private var rows = TrieRows<UInt8>()
     private var ruleOffsets: [Int32] = [0]
@@ -13,8 +13,6 @@ struct IndexTriesBuilder {
     private var prefixKeys: [IndexKey] = []
     private var suffixKeys: [IndexKey] = []
     private var scratch: [IndexKey] = []
-    private var trieScratch = TrieRows<UInt8>.Scratch()
-    private var endScratch: [Int32] = []
 
     /// Every trie built: the keys it was built from (a range of `builtKeys`), their hash, and the
     /// trie built before it with the same hash (or -1).
@@ -74,7 +72,7 @@ struct IndexTriesBuilder {
                     IndexKey.sort(keys, scratch: UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count]), bytes: bytes)
                 }
                 return Self.append(UnsafeBufferPointer(keys), bytes, rows: &rows, ruleOffsets: &ruleOffsets,
-                                   ruleOrdinals: &ruleOrdinals, ruleForms: &ruleForms, scratch: &trieScratch, ends: &endScratch)
+                                   ruleOrdinals: &ruleOrdinals, ruleForms: &ruleForms)
             }
         }
         let trie = IndexTries.Trie(root: root, ordinalCount: Int32(keys.count))
@@ -126,44 +124,51 @@ struct IndexTriesBuilder {
     }
 
     /// Appends the trie of `keys` (sorted) to the rows, and per node its keys' ordinals and forms
-    /// (in key order, so ordinals ascend: equal keys were sorted by ordinal). `ends`: scratch space
-    /// for the nodes where keys end. Returns the root.
+    /// (in key order, so ordinals ascend: equal keys were sorted by ordinal). Returns the root.
     private static func append(_ keys: UnsafeBufferPointer<IndexKey>, _ bytes: UnsafeBufferPointer<UInt8>,
                                rows: inout TrieRows<UInt8>, ruleOffsets: inout [Int32], ruleOrdinals: inout [Int32],
-                               ruleForms: inout [UInt8], scratch: inout TrieRows<UInt8>.Scratch, ends: inout [Int32]) -> Int32 {
+                               ruleForms: inout [UInt8]) -> Int32 {
         // SAFETY: `label(k, d)` is read only for `k < keys.count` and `d < keys[k].count` (`TrieRows.append`'s contract), and every key is a range of `bytes` (`IndexKey.sort` asserts it).
         assert(keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
-        ruleOrdinals.reserveCapacity(ruleOrdinals.count + keys.count)
-        ruleForms.reserveCapacity(ruleForms.count + keys.count)
         let firstNode = rows.nodeCount
-        // Per node where keys end, in node order: the node and the end of its rules, as two entries.
-        ends.removeAll(keepingCapacity: true)
-        let root = rows.append(keyCount: keys.count, length: { keys[$0].count }, label: { k, d in
-            assert(k < keys.count && d < keys[k].count)
-            return bytes[Int(keys[k].start) + d]
-        }, scratch: &scratch) { node, ending in
-            for k in ending {
-                ruleOrdinals.append(keys[k].ordinal)
-                ruleForms.append(keys[k].form)
+        let firstRule = ruleOrdinals.count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: keys.count) { endNodes in
+            let root = rows.append(keyCount: keys.count, length: { keys[$0].count }, label: { k, d in
+                assert(k < keys.count && d < keys[k].count)
+                return bytes[Int(keys[k].start) + d]
+            }) { node, ending in
+                // SAFETY: `ending` is a range of the keys, so of `endNodes`.
+                assert(ending.upperBound <= endNodes.count)
+                for k in ending { endNodes[k] = node }
             }
-            ends.append(node)
-            ends.append(Int32(ruleOrdinals.count))
-        }
-        // Node `n`'s rules end at `ruleOffsets[n + 1]`: where the last node with rules up to it ended.
-        var end = ruleOffsets[firstNode]
-        ruleOffsets.append(contentsOf: repeatElement(end, count: rows.nodeCount - firstNode))
-        ruleOffsets.withUnsafeMutableBufferPointer { offsets in
-            var m = 0
-            // SAFETY: `offsets` now has one entry per node of the rows and one more, so `n + 1 < offsets.count` for every node `n`.
-            assert(offsets.count == rows.nodeCount + 1)
-            for n in firstNode..<rows.nodeCount {
-                if m < ends.count, Int(ends[m]) == n {
-                    end = ends[m + 1]
-                    m += 2
+            // A stable counting sort of the keys by their end node: node `n`'s rules are then
+            // `ruleOffsets[n]..<ruleOffsets[n + 1]` (one entry more while counting, dropped after).
+            let added = rows.nodeCount - firstNode
+            ruleOffsets.append(contentsOf: repeatElement(Int32(firstRule), count: added + 1))
+            ruleOrdinals.append(contentsOf: repeatElement(0, count: keys.count))
+            ruleForms.append(contentsOf: repeatElement(0, count: keys.count))
+            ruleOffsets.withUnsafeMutableBufferPointer { offsets in
+                ruleOrdinals.withUnsafeMutableBufferPointer { ordinals in
+                    ruleForms.withUnsafeMutableBufferPointer { forms in
+                        // SAFETY: every end node `n` is one of the nodes just added (`firstNode <= n < firstNode + added`), so `n + 2 < offsets.count`; each node's slots lie from its offset to the next, under `ordinals.count`.
+                        assert(offsets.count == firstNode + added + 2 && ordinals.count == firstRule + keys.count && forms.count == ordinals.count)
+                        for k in 0..<keys.count {
+                            assert(Int(endNodes[k]) >= firstNode && Int(endNodes[k]) < firstNode + added)
+                            offsets[Int(endNodes[k]) + 2] += 1
+                        }
+                        for n in firstNode..<firstNode + added { offsets[n + 2] += offsets[n + 1] - Int32(firstRule) }
+                        for k in 0..<keys.count {
+                            let slot = Int(offsets[Int(endNodes[k]) + 1])
+                            assert(slot < ordinals.count)
+                            ordinals[slot] = keys[k].ordinal
+                            forms[slot] = keys[k].form
+                            offsets[Int(endNodes[k]) + 1] += 1
+                        }
+                    }
                 }
-                offsets[n + 1] = end
             }
+            ruleOffsets.removeLast()
+            return root
         }
-        return root
     }
 }

@@ -31,33 +31,11 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// The rows of one trie of `keys` (root node 0), which must be sorted (lexicographically, any
     /// order among equal keys). Each key is a zero-based array or a slice (its indices from `startIndex`).
     init<Key: RandomAccessCollection<Label>>(sortedKeys keys: [Key]) where Key.Index == Int {
-        var scratch = Scratch()
         var ends = [Int32](repeating: 0, count: keys.count)
-        _ = append(keyCount: keys.count, length: { keys[$0].count }, label: { keys[$0][keys[$0].startIndex + $1] },
-                   scratch: &scratch) { node, ending in
+        _ = append(keyCount: keys.count, length: { keys[$0].count }, label: { keys[$0][keys[$0].startIndex + $1] }) { node, ending in
             for k in ending { ends[k] = node }
         }
         endNodes = ends
-    }
-
-    /// Space `append` builds a trie in before copying it to the rows: kept by the caller from trie
-    /// to trie, it only grows, so building many tries allocates it a few times, not per trie.
-    struct Scratch {
-        fileprivate var nodes: [TrieNode] = []
-        fileprivate var labels: [Label] = []
-        fileprivate var targets: [Int32] = []
-        /// Per node waiting, in node order: its keys `lo..<hi` (they share their first `depth` labels), as three entries.
-        fileprivate var queue: [Int32] = []
-
-        /// Room for a trie of at most `nodes` nodes.
-        fileprivate mutating func reserve(nodes count: Int) {
-            guard nodes.count < count else { return }
-            let room = max(count, 2 * nodes.count)
-            nodes = [TrieNode](repeating: TrieNode(first: 0, count: 0, dense: -1, low: 0, span: 0, isEnd: false), count: room)
-            labels = [Label](repeating: 0, count: room)
-            targets = [Int32](repeating: 0, count: room)
-            queue = [Int32](repeating: 0, count: 3 * room)
-        }
     }
 
     /// Appends the trie of `keyCount` keys, key `k` read as `length(k)` labels `label(k, 0)`,
@@ -65,23 +43,24 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// Its nodes are numbered from `nodeCount` on, root first, then breadth-first, so each node's
     /// edges are written together when it is reached (no edge list to sort afterwards). Calls
     /// `ends(node, keys)` for each node where keys end, with those keys (a range of `0..<keyCount`),
-    /// in node order. Returns the root.
+    /// in node order. Returns the root. The trie is built in temporary space (on the stack when
+    /// there is room) and then copied to the rows in one go per array.
     @inline(__always)
-    mutating func append(keyCount: Int, length: (Int) -> Int, label: (Int, Int) -> Label, scratch: inout Scratch,
+    mutating func append(keyCount: Int, length: (Int) -> Int, label: (Int, Int) -> Label,
                          ends: (Int32, Range<Int>) -> Void) -> Int32 {
         // A trie has at most one node per key label, and the root.
         var bound = 1
         for k in 0..<keyCount { bound += length(k) }
-        scratch.reserve(nodes: bound)
         let root = Int32(nodes.count)
         let edgeBase = edgeLabels.count
-        var nodeCount = 0
-        var edgeCount = 0
-        scratch.nodes.withUnsafeMutableBufferPointer { nodes in
-            scratch.labels.withUnsafeMutableBufferPointer { labels in
-                scratch.targets.withUnsafeMutableBufferPointer { targets in
-                    scratch.queue.withUnsafeMutableBufferPointer { queue in
-                        // SAFETY: each node and edge (at most `bound` and `bound - 1`, the keys' labels bound them) is written once, each node's three queue entries once, under the scratch's room for `bound`.
+        withUnsafeTemporaryAllocation(of: TrieNode.self, capacity: bound) { nodes in
+            withUnsafeTemporaryAllocation(of: Label.self, capacity: bound) { labels in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: bound) { targets in
+                    // Per node waiting, in node order: its keys `lo..<hi` (they share their first `depth` labels), as three entries.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * bound) { queue in
+                        var nodeCount = 0
+                        var edgeCount = 0
+                        // SAFETY: each node and edge (at most `bound` and `bound - 1`, the keys' labels bound them) is written once, each node's three queue entries once, before it is read, under the room for `bound`.
                         assert(nodes.count >= bound && labels.count >= bound && targets.count >= bound && queue.count >= 3 * bound)
                         queue[0] = 0
                         queue[1] = Int32(keyCount)
@@ -125,16 +104,16 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                                     for e in first..<edgeCount { denseTargets[start + Int(labels[e]) - low] = targets[e] }
                                 }
                             }
-                            nodes[nodeCount] = row
+                            nodes.initializeElement(at: nodeCount, to: row)
                             nodeCount += 1
                         }
+                        self.nodes.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[0..<nodeCount]))
+                        edgeLabels.append(contentsOf: UnsafeBufferPointer(rebasing: labels[0..<edgeCount]))
+                        edgeTargets.append(contentsOf: UnsafeBufferPointer(rebasing: targets[0..<edgeCount]))
                     }
                 }
             }
         }
-        nodes.append(contentsOf: scratch.nodes[0..<nodeCount])
-        edgeLabels.append(contentsOf: scratch.labels[0..<edgeCount])
-        edgeTargets.append(contentsOf: scratch.targets[0..<edgeCount])
         return root
     }
 

@@ -69,6 +69,8 @@ struct IndexTriesBuilder {
         let root = bytes.withUnsafeBufferPointer { bytes in
             keys.withUnsafeMutableBufferPointer { keys in
                 scratch.withUnsafeMutableBufferPointer { scratch in
+                    // SAFETY: `scratch` was grown to at least `keys.count` keys just above.
+                    assert(scratch.count >= keys.count)
                     IndexKey.sort(keys, scratch: UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count]), bytes: bytes)
                 }
                 return Self.append(UnsafeBufferPointer(keys), bytes, rows: &rows, ruleOffsets: &ruleOffsets,

@@ -48,9 +48,18 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     @inline(__always)
     mutating func append(keyCount: Int, length: (Int) -> Int, label: (Int, Int) -> Label,
                          ends: (Int32, Range<Int>) -> Void) -> Int32 {
-        // A trie has at most one node per key label, and the root.
+        // The root, and per key the labels it does not share with the key before it: exactly the
+        // nodes (many keys repeat or share a start, so the sum of their lengths can be far more).
         var bound = 1
-        for k in 0..<keyCount { bound += length(k) }
+        for k in 0..<keyCount {
+            let n = length(k)
+            var common = 0
+            if k > 0 {
+                let shared = min(n, length(k - 1))
+                while common < shared, label(k, common) == label(k - 1, common) { common += 1 }
+            }
+            bound += n - common
+        }
         let root = Int32(nodes.count)
         let edgeBase = edgeLabels.count
         withUnsafeTemporaryAllocation(of: TrieNode.self, capacity: bound) { nodes in
@@ -60,7 +69,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                     withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * bound) { queue in
                         var nodeCount = 0
                         var edgeCount = 0
-                        // SAFETY: each node and edge (at most `bound` and `bound - 1`, the keys' labels bound them) is written once, each node's three queue entries once, before it is read, under the room for `bound`.
+                        // SAFETY: each node and edge (`bound` and `bound - 1` of them, as counted above) is written once, each node's three queue entries once, before it is read, under the room for `bound`.
                         assert(nodes.count >= bound && labels.count >= bound && targets.count >= bound && queue.count >= 3 * bound)
                         queue[0] = 0
                         queue[1] = Int32(keyCount)
@@ -107,6 +116,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                             nodes.initializeElement(at: nodeCount, to: row)
                             nodeCount += 1
                         }
+                        assert(nodeCount == bound, "one node per distinct key start, as counted")
                         self.nodes.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[0..<nodeCount]))
                         edgeLabels.append(contentsOf: UnsafeBufferPointer(rebasing: labels[0..<edgeCount]))
                         edgeTargets.append(contentsOf: UnsafeBufferPointer(rebasing: targets[0..<edgeCount]))

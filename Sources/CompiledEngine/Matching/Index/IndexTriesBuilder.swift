@@ -130,19 +130,11 @@ struct IndexTriesBuilder {
     private static func append(_ keys: UnsafeBufferPointer<IndexKey>, _ bytes: UnsafeBufferPointer<UInt8>,
                                rows: inout TrieRows<UInt8>, ruleOffsets: inout [Int32], ruleOrdinals: inout [Int32],
                                ruleForms: inout [UInt8]) -> Int32 {
-        // SAFETY: `label(k, d)` is read only for `k < keys.count` and `d < keys[k].count` (`TrieRows.append`'s contract), and every key is a range of `bytes` (`IndexKey.sort` asserts it).
         assert(keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
         let firstNode = rows.nodeCount
         let firstRule = ruleOrdinals.count
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: keys.count) { endNodes in
-            let root = rows.append(keyCount: keys.count, length: { keys[$0].count }, label: { k, d in
-                assert(k < keys.count && d < keys[k].count)
-                return bytes[Int(keys[k].start) + d]
-            }) { node, ending in
-                // SAFETY: `ending` is a range of the keys, so of `endNodes`.
-                assert(ending.upperBound <= endNodes.count)
-                for k in ending { endNodes[k] = node }
-            }
+            let root = rows.append(Keys(keys: keys, bytes: bytes), endNodes: endNodes)
             // A stable counting sort of the keys by their end node: node `n`'s rules are then
             // `ruleOffsets[n]..<ruleOffsets[n + 1]` (one entry more while counting, dropped after).
             let added = rows.nodeCount - firstNode
@@ -171,6 +163,28 @@ struct IndexTriesBuilder {
             }
             ruleOffsets.removeLast()
             return root
+        }
+    }
+
+    /// A plan's sorted keys as the trie rows read them: ranges of the key bytes.
+    private struct Keys: TrieKeys {
+        let keys: UnsafeBufferPointer<IndexKey>
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        var count: Int { keys.count }
+
+        @inline(__always)
+        func length(_ k: Int) -> Int {
+            // SAFETY: `TrieRows.append` reads keys `k < count` only.
+            assert(k >= 0 && k < keys.count)
+            return keys[k].count
+        }
+
+        @inline(__always)
+        func label(_ k: Int, _ d: Int) -> UInt8 {
+            // SAFETY: `TrieRows.append` reads labels below a key's length only, and every key is a range of `bytes` (`IndexKey.sort` asserts it).
+            assert(k >= 0 && k < keys.count && d >= 0 && d < keys[k].count && Int(keys[k].start) + d < bytes.count)
+            return bytes[Int(keys[k].start) + d]
         }
     }
 }

@@ -32,31 +32,40 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// order among equal keys). Each key is a zero-based array or a slice (its indices from `startIndex`).
     init<Key: RandomAccessCollection<Label>>(sortedKeys keys: [Key]) where Key.Index == Int {
         var ends = [Int32](repeating: 0, count: keys.count)
-        _ = append(keyCount: keys.count, length: { keys[$0].count }, label: { keys[$0][keys[$0].startIndex + $1] }) { node, ending in
-            for k in ending { ends[k] = node }
+        ends.withUnsafeMutableBufferPointer { ends in
+            _ = append(CollectionKeys(keys: keys), endNodes: ends)
         }
         endNodes = ends
     }
 
-    /// Appends the trie of `keyCount` keys, key `k` read as `length(k)` labels `label(k, 0)`,
-    /// `label(k, 1)`, ...; the keys must be sorted (lexicographically, any order among equal keys).
-    /// Its nodes are numbered from `nodeCount` on, root first, then breadth-first, so each node's
-    /// edges are written together when it is reached (no edge list to sort afterwards). Calls
-    /// `ends(node, keys)` for each node where keys end, with those keys (a range of `0..<keyCount`),
-    /// in node order. Returns the root. The trie is built in temporary space (on the stack when
-    /// there is room) and then copied to the rows in one go per array.
-    @inline(__always)
-    mutating func append(keyCount: Int, length: (Int) -> Int, label: (Int, Int) -> Label,
-                         ends: (Int32, Range<Int>) -> Void) -> Int32 {
+    /// Keys given as collections of labels.
+    private struct CollectionKeys<Key: RandomAccessCollection<Label>>: TrieKeys where Key.Index == Int {
+        let keys: [Key]
+        var count: Int { keys.count }
+        func length(_ k: Int) -> Int { keys[k].count }
+        func label(_ k: Int, _ d: Int) -> Label { keys[k][keys[k].startIndex + d] }
+    }
+
+    /// Appends the trie of `keys`, which must be sorted (lexicographically, any order among equal
+    /// keys). Its nodes are numbered from `nodeCount` on, root first, then breadth-first, so each
+    /// node's edges are written together when it is reached (no edge list to sort afterwards).
+    /// Writes in `endNodes` (one slot per key) the node where each key ends. Returns the root.
+    /// The trie is built in temporary space (on the stack when there is room) and then copied to
+    /// the rows in one go per array. (The keys are a generic value, not closures, so that reading
+    /// them is specialized and inlined inside the temporary allocations' bodies.)
+    mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>) -> Int32 where Keys.Label == Label {
+        let keyCount = keys.count
+        // SAFETY: `endNodes` has a slot per key; each key is written once, at the node where it ends.
+        assert(endNodes.count >= keyCount)
         // The root, and per key the labels it does not share with the key before it: exactly the
         // nodes (many keys repeat or share a start, so the sum of their lengths can be far more).
         var bound = 1
         for k in 0..<keyCount {
-            let n = length(k)
+            let n = keys.length(k)
             var common = 0
             if k > 0 {
-                let shared = min(n, length(k - 1))
-                while common < shared, label(k, common) == label(k - 1, common) { common += 1 }
+                let shared = min(n, keys.length(k - 1))
+                while common < shared, keys.label(k, common) == keys.label(k - 1, common) { common += 1 }
             }
             bound += n - common
         }
@@ -82,14 +91,16 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                             let node = root + Int32(nodeCount)
                             // Sorted keys sharing `depth` labels: those with no more labels come first.
                             var k = lo
-                            while k < hi, length(k) == depth { k += 1 }
-                            if k > lo { ends(node, lo..<k) }
+                            while k < hi, keys.length(k) == depth {
+                                endNodes[k] = node
+                                k += 1
+                            }
                             let isEnd = k > lo
                             let first = edgeCount
                             while k < hi {
-                                let l = label(k, depth)
+                                let l = keys.label(k, depth)
                                 var end = k + 1
-                                while end < hi, label(end, depth) == l { end += 1 }
+                                while end < hi, keys.label(end, depth) == l { end += 1 }
                                 assert(edgeCount < bound - 1 && created < bound)
                                 labels[edgeCount] = l
                                 targets[edgeCount] = root + Int32(created)
@@ -186,6 +197,15 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
 }
 
 extension TrieRows: Sendable where Label: Sendable {}
+
+/// Sorted keys as `TrieRows.append` reads them: `count` keys, key `k` being `length(k)` labels
+/// `label(k, 0)`, `label(k, 1)`, ... (read only below its length).
+protocol TrieKeys {
+    associatedtype Label
+    var count: Int { get }
+    func length(_ k: Int) -> Int
+    func label(_ k: Int, _ d: Int) -> Label
+}
 
 /// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it
 /// has a direct table (`dense` >= 0), the table's start in `denseTargets`, covering labels

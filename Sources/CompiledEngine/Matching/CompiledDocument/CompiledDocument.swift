@@ -14,6 +14,8 @@ public struct CompiledDocument: Sendable {
     /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
     let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
+    /// Every plan's index tries, in shared arrays.
+    let tries: IndexTries
     /// The same as `planOfApp` when it has at most 8 apps, in a list: scanned without hashing.
     let fewApps: [(app: String, plan: Int)]?
 
@@ -60,7 +62,7 @@ public struct CompiledDocument: Sendable {
         var planOfEntries: [[Int]: Int] = [:]
         planOfEntries.reserveCapacity(appOrder.count)
         var plans: [RuleIndex] = []
-        var tries: [[PrefixTrie.Key]: PrefixTrie] = [:] // keyed lookups only, never iterated
+        var tries = IndexTriesBuilder()
         var planOfApp: [ExactKey: Int] = [:]
         planOfApp.reserveCapacity(appOrder.count)
         for app in appOrder {
@@ -77,6 +79,7 @@ public struct CompiledDocument: Sendable {
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
                          effective: effectiveRules)
         self.plans = plans
+        self.tries = tries.finish()
         self.planOfApp = planOfApp
         fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
     }
@@ -107,7 +110,7 @@ public struct CompiledDocument: Sendable {
         // cannot match the URL's path (their literal start or end is not the path's, RuleIndex).
         // The candidates go to a temporary buffer (on the stack when small): no allocation.
         let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, plan.maxCandidates)) { buffer -> Int? in
-            let count = plan.candidates(&texts, into: buffer, work: &work)
+            let count = plan.candidates(&texts, in: tries, into: buffer, work: &work)
             // SAFETY: `maxCandidates` counts every ordinal the plan's tries list, so `candidates` writes at most that many and `k < count <= buffer.count`.
             assert(count <= buffer.count)
             guard count > 0 else { return nil }

@@ -8,10 +8,11 @@ import LinkMatchCore
 struct RuleIndex: Sendable {
     /// Indexes into `CompiledDocument.rules`, in evaluation order (the ordinal is the position).
     let rules: [Int32]
-    /// Literal prefixes of every form's rules, each listed with its form (`TextForm.index`).
-    private let prefixes: PrefixTrie?
+    /// Literal prefixes of every form's rules, each listed with its form (`TextForm.index`): a trie
+    /// of the document's `IndexTries`.
+    private let prefixes: IndexTries.Trie?
     /// Reversed literal suffixes of the rules with no literal prefix, each with its form.
-    private let suffixes: PrefixTrie?
+    private let suffixes: IndexTries.Trie?
     /// The forms some key is in, as bits `1 << TextForm.index`.
     private let forms: UInt8
 
@@ -20,14 +21,10 @@ struct RuleIndex: Sendable {
     private let listsRulesTwice: Bool
 
     /// `keyBytes`: the bytes the rules' `pathKeys` are ranges of (`PatternMemo.keyBytes`). `tries`:
-    /// the tries built so far for the document's other plans, by their keys: files list the same
-    /// rules in one entry per app, and the same keys (the same patterns, so the same ranges) make
-    /// the same trie, which is then built once.
-    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8], tries: inout [[PrefixTrie.Key]: PrefixTrie]) {
+    /// the document's tries so far, to which this plan's are added (or which already has them, from
+    /// a plan with the same keys).
+    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8], tries: inout IndexTriesBuilder) {
         self.rules = rules
-        var keys: [PrefixTrie.Key] = []
-        keys.reserveCapacity(rules.count)
-        var suffixKeys: [PrefixTrie.Key] = []
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
@@ -36,54 +33,49 @@ struct RuleIndex: Sendable {
             forms |= 1 << form
             let ruleKeys = rule.pathKeys
             if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
-                suffixKeys.append(PrefixTrie.Key(ruleKeys.reversedSuffix, ordinal: Int32(ordinal), form: form))
+                tries.add(ruleKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
                 continue
             }
-            if let first = ruleKeys.first { keys.append(PrefixTrie.Key(first, ordinal: Int32(ordinal), form: form)) }
+            if let first = ruleKeys.first { tries.add(first, ordinal: ordinal, form: form, suffix: false) }
             if !ruleKeys.more.isEmpty {
                 twice = true
-                for prefix in ruleKeys.more { keys.append(PrefixTrie.Key(prefix, ordinal: Int32(ordinal), form: form)) }
+                for prefix in ruleKeys.more { tries.add(prefix, ordinal: ordinal, form: form, suffix: false) }
             }
         }
-        prefixes = keys.isEmpty ? nil : Self.trie(keys, keyBytes, &tries)
-        suffixes = suffixKeys.isEmpty ? nil : Self.trie(suffixKeys, keyBytes, &tries)
+        (prefixes, suffixes) = tries.finishPlan(bytes: keyBytes)
         self.forms = forms
         listsRulesTwice = twice
-        maxCandidates = (prefixes?.ordinalCount ?? 0) + (suffixes?.ordinalCount ?? 0)
-    }
-
-    /// The trie of `keys`, built unless an earlier plan had the same keys.
-    private static func trie(_ keys: [PrefixTrie.Key], _ bytes: [UInt8], _ tries: inout [[PrefixTrie.Key]: PrefixTrie]) -> PrefixTrie {
-        if let known = tries[keys] { return known }
-        let trie = PrefixTrie(keys: keys, bytes: bytes)
-        tries[keys] = trie
-        return trie
+        maxCandidates = Int(prefixes?.ordinalCount ?? 0) + Int(suffixes?.ordinalCount ?? 0)
     }
 
     /// The most candidates one text can have: every ordinal listed in the tries.
     let maxCandidates: Int
 
     /// Writes into `out` (room for `maxCandidates`) the ordinals of the rules that can match
-    /// `texts`' path, ascending, and returns how many.
+    /// `texts`' path, ascending, and returns how many. `tries`: the document's tries this plan was
+    /// built into.
     ///
     /// One walk when the rules read the path in one form, or when the path reads the same in every
     /// form (the usual case: ASCII, no `%`, no capital); otherwise one walk per form the rules use,
     /// each keeping that form's rules.
-    func candidates(_ texts: inout URLTexts, into out: UnsafeMutableBufferPointer<Int32>, work: inout Int) -> Int {
+    func candidates(_ texts: inout URLTexts, in tries: IndexTries, into out: UnsafeMutableBufferPointer<Int32>,
+                    work: inout Int) -> Int {
         guard prefixes != nil || suffixes != nil else { return 0 }
         var count = 0
         var lists = 0
-        if forms & (forms &- 1) == 0 || texts.pathReadsAlikeInEveryForm() {
-            let form = TextForm(index: forms.trailingZeroBitCount & 3)
-            texts.withUTF8(.path, form) { path in
-                if let prefixes { lists += prefixes.collect(prefixesOf: path, fromEnd: false, form: nil, into: out, count: &count, work: &work) }
-                if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, form: nil, into: out, count: &count, work: &work) }
-            }
-        } else {
-            for index in 0..<4 where forms & (1 << UInt8(index)) != 0 {
-                texts.withUTF8(.path, TextForm(index: index)) { path in
-                    if let prefixes { lists += prefixes.collect(prefixesOf: path, fromEnd: false, form: index, into: out, count: &count, work: &work) }
-                    if let suffixes { lists += suffixes.collect(prefixesOf: path, fromEnd: true, form: index, into: out, count: &count, work: &work) }
+        tries.withView { tries in
+            if forms & (forms &- 1) == 0 || texts.pathReadsAlikeInEveryForm() {
+                let form = TextForm(index: forms.trailingZeroBitCount & 3)
+                texts.withUTF8(.path, form) { path in
+                    if let prefixes { lists += tries.collect(prefixes, prefixesOf: path, fromEnd: false, form: nil, into: out, count: &count, work: &work) }
+                    if let suffixes { lists += tries.collect(suffixes, prefixesOf: path, fromEnd: true, form: nil, into: out, count: &count, work: &work) }
+                }
+            } else {
+                for index in 0..<4 where forms & (1 << UInt8(index)) != 0 {
+                    texts.withUTF8(.path, TextForm(index: index)) { path in
+                        if let prefixes { lists += tries.collect(prefixes, prefixesOf: path, fromEnd: false, form: index, into: out, count: &count, work: &work) }
+                        if let suffixes { lists += tries.collect(suffixes, prefixesOf: path, fromEnd: true, form: index, into: out, count: &count, work: &work) }
+                    }
                 }
             }
         }

@@ -1,118 +1,141 @@
-/// A trie of keys in compressed sparse rows: node `n`'s edges are `edgeOffsets[n]..<edgeOffsets[n + 1]`
-/// of `edgeLabels` / `edgeTargets`, sorted by label, node 0 the root. The one construction behind
-/// PrefixTrie (the rule index's byte keys) and ValueTrie (a variable's values).
+/// Tries of keys in compressed sparse rows: node `n`'s edges are `first..<first + count` of
+/// `edgeLabels` / `edgeTargets` (`nodes[n]`), sorted by label. The one construction behind the rule
+/// index's byte tries (`IndexTries`, every trie of a document in one set of rows) and ValueTrie (a
+/// variable's values, one trie whose root is node 0).
 ///
 /// A node with many edges (`$(lang)`'s root has one per first letter) also gets a direct table over
 /// its labels' range, so that a step there is one load instead of a binary search. What a walk reads
 /// of a node is in one `TrieNode` (one load per step, not one per array).
 struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
-    let edgeOffsets: [Int32]
-    let edgeLabels: [Label]
-    let edgeTargets: [Int32]
-    /// Per node: its edges and its direct table, if any.
-    let nodes: [TrieNode]
+    /// Every node of every trie appended, each trie's after the previous one's.
+    private(set) var nodes: [TrieNode] = []
+    /// Every node's edges, each node's together and sorted by label; targets are node numbers.
+    private(set) var edgeLabels: [Label] = []
+    private(set) var edgeTargets: [Int32] = []
     /// The direct tables, one after the other: the child per label, or -1.
-    let denseTargets: [Int32]
-    /// Per key, in the order given: the node where it ends (equal keys end at the same node).
-    let endNodes: [Int32]
+    private(set) var denseTargets: [Int32] = []
+    /// Per key given to `init(sortedKeys:)`, in that order: the node where it ends (equal keys end
+    /// at the same node). Empty for rows built by `append`.
+    private(set) var endNodes: [Int32] = []
 
-    var nodeCount: Int { edgeOffsets.count - 1 }
+    var nodeCount: Int { nodes.count }
 
     /// Nodes with at least this many edges get a direct table (below it a binary search is a few probes).
     static var denseMinimumEdges: Int { 3 }
     /// The widest label range a direct table covers (so a table is at most this many entries).
     static var denseMaximumSpan: Int { 256 }
 
-    /// `keys` must be sorted (lexicographically, any order among equal keys): each node's edges are
-    /// then created in label order, and a stable counting sort by node keeps that order.
-    /// Each key is a zero-based array or a slice (its indices from `startIndex`).
-    init<Key: RandomAccessCollection<Label>>(sortedKeys keys: some Sequence<Key>) where Key.Index == Int {
-        var edges: [(from: Int32, label: Label, to: Int32)] = []
-        edges.reserveCapacity(keys.reduce(0) { $0 + $1.count }) // at most one edge per key element
-        var endNodes: [Int32] = []
-        endNodes.reserveCapacity(keys.underestimatedCount)
-        var nodeCount: Int32 = 1
-        // path[d] = node at depth d along the previous key, for d < depth (entries past it are stale).
-        var path: [Int32] = [0]
-        var previous: Key?
-        for key in keys {
-            let base = key.startIndex
+    /// No trie yet: `append` adds them.
+    init() {}
+
+    /// The rows of one trie of `keys` (root node 0), which must be sorted (lexicographically, any
+    /// order among equal keys). Each key is a zero-based array or a slice (its indices from `startIndex`).
+    init<Key: RandomAccessCollection<Label>>(sortedKeys keys: [Key]) where Key.Index == Int {
+        var ends = [Int32](repeating: 0, count: keys.count)
+        ends.withUnsafeMutableBufferPointer { ends in
+            _ = append(CollectionKeys(keys: keys), endNodes: ends)
+        }
+        endNodes = ends
+    }
+
+    /// Keys given as collections of labels.
+    private struct CollectionKeys<Key: RandomAccessCollection<Label>>: TrieKeys where Key.Index == Int {
+        let keys: [Key]
+        var count: Int { keys.count }
+        func length(_ k: Int) -> Int { keys[k].count }
+        func label(_ k: Int, _ d: Int) -> Label { keys[k][keys[k].startIndex + d] }
+    }
+
+    /// Appends the trie of `keys`, which must be sorted (lexicographically, any order among equal
+    /// keys). Its nodes are numbered from `nodeCount` on, root first, then breadth-first, so each
+    /// node's edges are written together when it is reached (no edge list to sort afterwards).
+    /// Writes in `endNodes` (one slot per key) the node where each key ends. Returns the root.
+    /// The trie is built in temporary space (on the stack when there is room) and then copied to
+    /// the rows in one go per array. (The keys are a generic value, not closures, so that reading
+    /// them is specialized and inlined inside the temporary allocations' bodies.)
+    mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>) -> Int32 where Keys.Label == Label {
+        let keyCount = keys.count
+        // SAFETY: `endNodes` has a slot per key; each key is written once, at the node where it ends.
+        assert(endNodes.count >= keyCount)
+        // The root, and per key the labels it does not share with the key before it: exactly the
+        // nodes (many keys repeat or share a start, so the sum of their lengths can be far more).
+        var bound = 1
+        for k in 0..<keyCount {
+            let n = keys.length(k)
             var common = 0
-            if let previous {
-                let shared = min(key.count, previous.count)
-                let previousBase = previous.startIndex
-                while common < shared, key[base + common] == previous[previousBase + common] { common += 1 }
+            if k > 0 {
+                let shared = min(n, keys.length(k - 1))
+                while common < shared, keys.label(k, common) == keys.label(k - 1, common) { common += 1 }
             }
-            var depth = common + 1
-            for d in common..<key.count {
-                edges.append((path[d], key[base + d], nodeCount))
-                if depth < path.count { path[depth] = nodeCount } else { path.append(nodeCount) }
-                depth += 1
-                nodeCount += 1
-            }
-            endNodes.append(path[key.count])
-            previous = key
+            bound += n - common
         }
-        // A stable counting sort of the edges by their node, through raw buffers (no uniqueness
-        // check per write).
-        let n = Int(nodeCount)
-        var offsets = [Int32](repeating: 0, count: n + 1)
-        var targets = [Int32](repeating: 0, count: edges.count)
-        var labels: [Label] = []
-        if let first = edges.first {
-            labels = [Label](repeating: first.label, count: edges.count)
-        }
-        // SAFETY: every edge's `from` is a node (< n), so `from + 1 < offsets.count`; each node's slots run from its offset to the next, all under `edges.count`.
-        assert(edges.allSatisfy { $0.from >= 0 && Int($0.from) < n })
-        edges.withUnsafeBufferPointer { edges in
-            offsets.withUnsafeMutableBufferPointer { offsets in
-                for e in edges { offsets[Int(e.from) + 1] += 1 }
-                for i in 0..<n { offsets[i + 1] += offsets[i] }
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { fill in
-                    for i in 0..<n { fill[i] = offsets[i] }
-                    labels.withUnsafeMutableBufferPointer { labels in
-                        targets.withUnsafeMutableBufferPointer { targets in
-                            for e in edges {
-                                let at = Int(fill[Int(e.from)])
-                                assert(at < Int(offsets[Int(e.from) + 1]) && at < targets.count)
-                                labels[at] = e.label
-                                targets[at] = e.to
-                                fill[Int(e.from)] += 1
+        let root = Int32(nodes.count)
+        let edgeBase = edgeLabels.count
+        withUnsafeTemporaryAllocation(of: TrieNode.self, capacity: bound) { nodes in
+            withUnsafeTemporaryAllocation(of: Label.self, capacity: bound) { labels in
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: bound) { targets in
+                    // Per node waiting, in node order: its keys `lo..<hi` (they share their first `depth` labels), as three entries.
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * bound) { queue in
+                        var nodeCount = 0
+                        var edgeCount = 0
+                        // SAFETY: each node and edge (`bound` and `bound - 1` of them, as counted above) is written once, each node's three queue entries once, before it is read, under the room for `bound`.
+                        assert(nodes.count >= bound && labels.count >= bound && targets.count >= bound && queue.count >= 3 * bound)
+                        queue[0] = 0
+                        queue[1] = Int32(keyCount)
+                        queue[2] = 0
+                        var created = 1 // nodes numbered so far (the root)
+                        while nodeCount < created {
+                            let lo = Int(queue[3 * nodeCount])
+                            let hi = Int(queue[3 * nodeCount + 1])
+                            let depth = Int(queue[3 * nodeCount + 2])
+                            let node = root + Int32(nodeCount)
+                            // Sorted keys sharing `depth` labels: those with no more labels come first.
+                            var k = lo
+                            while k < hi, keys.length(k) == depth {
+                                endNodes[k] = node
+                                k += 1
                             }
+                            let isEnd = k > lo
+                            let first = edgeCount
+                            while k < hi {
+                                let l = keys.label(k, depth)
+                                var end = k + 1
+                                while end < hi, keys.label(end, depth) == l { end += 1 }
+                                assert(edgeCount < bound - 1 && created < bound)
+                                labels[edgeCount] = l
+                                targets[edgeCount] = root + Int32(created)
+                                edgeCount += 1
+                                queue[3 * created] = Int32(k)
+                                queue[3 * created + 1] = Int32(end)
+                                queue[3 * created + 2] = Int32(depth + 1)
+                                created += 1
+                                k = end
+                            }
+                            let count = edgeCount - first
+                            var row = TrieNode(first: Int32(edgeBase + first), count: Int32(count), dense: -1, low: 0, span: 0, isEnd: isEnd)
+                            if count >= Self.denseMinimumEdges {
+                                let low = Int(labels[first])
+                                let span = Int(labels[edgeCount - 1]) - low + 1
+                                if span <= Self.denseMaximumSpan {
+                                    row = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count),
+                                                   low: UInt32(low), span: UInt32(span), isEnd: isEnd)
+                                    let start = denseTargets.count
+                                    denseTargets.append(contentsOf: repeatElement(-1, count: span))
+                                    for e in first..<edgeCount { denseTargets[start + Int(labels[e]) - low] = targets[e] }
+                                }
+                            }
+                            nodes.initializeElement(at: nodeCount, to: row)
+                            nodeCount += 1
                         }
+                        assert(nodeCount == bound, "one node per distinct key start, as counted")
+                        self.nodes.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[0..<nodeCount]))
+                        edgeLabels.append(contentsOf: UnsafeBufferPointer(rebasing: labels[0..<edgeCount]))
+                        edgeTargets.append(contentsOf: UnsafeBufferPointer(rebasing: targets[0..<edgeCount]))
                     }
                 }
             }
         }
-        var nodes: [TrieNode] = []
-        nodes.reserveCapacity(n)
-        var denseTargets: [Int32] = []
-        withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { isEnd in
-            isEnd.initialize(repeating: false)
-            // SAFETY: every end node is a node (< n), the allocation's count.
-            assert(endNodes.allSatisfy { $0 >= 0 && Int($0) < n })
-            for node in endNodes { isEnd[Int(node)] = true }
-            for node in 0..<n {
-                let a = Int(offsets[node])
-                let end = Int(offsets[node + 1])
-                nodes.append(TrieNode(first: Int32(a), count: Int32(end - a), dense: -1, low: 0, span: 0, isEnd: isEnd[node]))
-                guard end - a >= Self.denseMinimumEdges else { continue }
-                let low = Int(labels[a])
-                let span = Int(labels[end - 1]) - low + 1
-                guard span <= Self.denseMaximumSpan else { continue }
-                nodes[node] = TrieNode(first: Int32(a), count: Int32(end - a), dense: Int32(denseTargets.count), low: UInt32(low),
-                                       span: UInt32(span), isEnd: isEnd[node])
-                let start = denseTargets.count
-                denseTargets.append(contentsOf: repeatElement(-1, count: span))
-                for e in a..<end { denseTargets[start + Int(labels[e]) - low] = targets[e] }
-            }
-        }
-        edgeOffsets = offsets
-        edgeLabels = labels
-        edgeTargets = targets
-        self.nodes = nodes
-        self.denseTargets = denseTargets
-        self.endNodes = endNodes
+        return root
     }
 
     /// The rows read through buffers for one walk (made by `withView`).
@@ -126,7 +149,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         /// binary search over its sorted edges; one work unit per probe.
         @inline(__always)
         func child(of node: Int, _ label: Label, work: inout Int) -> Int? {
-            // SAFETY: `node` is 0 or a target the rows gave, so a node; its edges `first..<first + count` and table `dense..<dense + span` lie in the rows `init` built.
+            // SAFETY: `node` is a root or a target the rows gave, so a node; its edges `first..<first + count` and table `dense..<dense + span` lie in the rows `append` built.
             assert(node >= 0 && node < nodes.count)
             let row = nodes[node]
             if row.dense >= 0 {
@@ -151,10 +174,16 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         }
     }
 
+    /// Calls `body` with these rows as buffers.
+    @inline(__always)
+    func withRowsView<R>(_ body: (View) -> R) -> R {
+        Self.withView(nodes: nodes, labels: edgeLabels, targets: edgeTargets, denseTargets: denseTargets, body)
+    }
+
     /// Calls `body` with the rows of a trie (stored by its owner as these arrays) as buffers.
     @inline(__always)
     static func withView<R>(nodes: [TrieNode], labels: [Label], targets: [Int32], denseTargets: [Int32], _ body: (View) -> R) -> R {
-        // SAFETY: `View.child` relies on the four arrays being one trie's rows, as its owner stored them.
+        // SAFETY: `View.child` relies on the four arrays being the rows `append` built, as their owner stored them.
         nodes.withUnsafeBufferPointer { n in
             labels.withUnsafeBufferPointer { l in
                 targets.withUnsafeBufferPointer { t in
@@ -165,6 +194,17 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
             }
         }
     }
+}
+
+extension TrieRows: Sendable where Label: Sendable {}
+
+/// Sorted keys as `TrieRows.append` reads them: `count` keys, key `k` being `length(k)` labels
+/// `label(k, 0)`, `label(k, 1)`, ... (read only below its length).
+protocol TrieKeys {
+    associatedtype Label
+    var count: Int { get }
+    func length(_ k: Int) -> Int
+    func label(_ k: Int, _ d: Int) -> Label
 }
 
 /// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One key of a rule-index trie: a range of the document's key bytes (`PatternMemo.keyBytes`), with
+/// the rule ordinal and text form it lists, and its first eight bytes as one big-endian word
+/// (zero-padded) so that most comparisons while sorting are one word comparison.
+struct IndexKey {
+    let start: Int32
+    let end: Int32
+    let ordinal: Int32
+    let form: UInt8
+    /// Filled in by `sort` (not part of the key's identity: it follows from the bytes).
+    var head: UInt64 = 0
+
+    init(_ key: Range<Int32>, ordinal: Int32, form: UInt8) {
+        start = key.lowerBound
+        end = key.upperBound
+        self.ordinal = ordinal
+        self.form = form
+    }
+
+    var count: Int { Int(end - start) }
+
+    /// The same key for the same rule in the same form (what makes two plans' tries the same).
+    func isSame(as other: IndexKey) -> Bool {
+        start == other.start && end == other.end && ordinal == other.ordinal && form == other.form
+    }
+
+    /// Sorts `keys` by their bytes in `bytes` (the shorter first when one starts the other), keeping
+    /// the given order among equal keys (a stable merge sort), with `scratch` (as many keys) as the
+    /// merge buffer: no allocation and no comparison closure.
+    static func sort(_ keys: UnsafeMutableBufferPointer<IndexKey>, scratch: UnsafeMutableBufferPointer<IndexKey>,
+                     bytes: UnsafeBufferPointer<UInt8>) {
+        let n = keys.count
+        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from the rules' `pathKeys`), and `scratch` holds `n` keys.
+        assert(scratch.count >= n && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
+        for i in 0..<n {
+            var head: UInt64 = 0
+            let start = Int(keys[i].start)
+            let count = keys[i].count
+            for j in 0..<8 { head = head << 8 | UInt64(j < count ? bytes[start + j] : 0) }
+            keys[i].head = head
+        }
+        // Runs of up to eight by insertion, then merges of neighbouring runs back and forth.
+        // SAFETY: every index below is under `n`, and both `keys` and `scratch` hold `n` keys.
+        assert(keys.count == n && scratch.count >= n)
+        let run = 8
+        var lo = 0
+        while lo < n {
+            let hi = min(lo + run, n)
+            if lo + 1 < hi {
+                for i in lo + 1..<hi {
+                    let x = keys[i]
+                    var j = i
+                    while j > lo, less(x, keys[j - 1], bytes) {
+                        keys[j] = keys[j - 1]
+                        j -= 1
+                    }
+                    keys[j] = x
+                }
+            }
+            lo = hi
+        }
+        var from = keys
+        var to = scratch
+        var width = run
+        while width < n {
+            var lo = 0
+            while lo < n {
+                let mid = min(lo + width, n)
+                let hi = min(lo + 2 * width, n)
+                var a = lo
+                var b = mid
+                for out in lo..<hi {
+                    // Take from the right run only when its key is strictly smaller: equal keys keep their order.
+                    if a < mid && (b >= hi || !less(from[b], from[a], bytes)) {
+                        to[out] = from[a]
+                        a += 1
+                    } else {
+                        to[out] = from[b]
+                        b += 1
+                    }
+                }
+                lo = hi
+            }
+            swap(&from, &to)
+            width *= 2
+        }
+        if from.baseAddress != keys.baseAddress {
+            for i in 0..<n { keys[i] = from[i] }
+        }
+    }
+
+    /// Whether `x`'s bytes come before `y`'s: the heads first; on equal heads, when one key has at
+    /// most eight bytes it starts the other (the padding equals the other's bytes), so the shorter
+    /// comes first; else the rest decides.
+    @inline(__always)
+    private static func less(_ x: IndexKey, _ y: IndexKey, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if x.head != y.head { return x.head < y.head }
+        let n = min(x.count, y.count)
+        if n > 8, let base = bytes.baseAddress {
+            // SAFETY: both keys are ranges of `bytes` with at least `n` bytes (`sort` asserts the ranges).
+            assert(Int(x.start) + n <= bytes.count && Int(y.start) + n <= bytes.count)
+            let c = memcmp(base + Int(x.start) + 8, base + Int(y.start) + 8, n - 8)
+            if c != 0 { return c < 0 }
+        }
+        return x.count < y.count
+    }
+}

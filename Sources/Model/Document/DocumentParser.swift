@@ -352,36 +352,35 @@ package struct DocumentParser {
 
     /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
     static func componentKeyIndex(_ key: String) -> Int? {
+        // Compared as UTF-8 bytes in place: equal bytes are equal scalars. (A `String` comparison
+        // of a short key cost more than the rest of reading a component.)
+        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ componentKeyIndex(utf8: $0) }) { return inPlace }
+        return Array(key.utf8).withUnsafeBufferPointer { componentKeyIndex(utf8: $0) }
+    }
+
+    /// `componentKeyIndex` on the key's UTF-8.
+    private static func componentKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
         let candidate: Int
-        switch key.utf8.count {
+        switch b.count {
         case 1:
-            switch key.utf8.first {
+            switch b[0] {
             case UInt8(ascii: "/"): return 0
             case UInt8(ascii: "?"): return 1
             case UInt8(ascii: "#"): return 2
             default: return nil
             }
-        case 7: candidate = key.utf8.first == UInt8(ascii: "e") ? 3 : 6
+        case 7: candidate = b[0] == UInt8(ascii: "e") ? 3 : 6
         case 13: candidate = 4
         case 14: candidate = 5
         default: return nil
         }
-        return hasUTF8(key, componentKeyBytes[candidate]) ? candidate : nil
+        let known = componentKeyBytes[candidate]
+        for i in 0..<b.count where b[i] != known[i] { return nil }
+        return candidate
     }
 
-    /// `componentKeys` as UTF-8, compared byte for byte by `componentKeyIndex` (a `String`
-    /// comparison of a short key cost more than the rest of reading a component).
+    /// `componentKeys` as UTF-8, in the same order.
     static let componentKeyBytes: [[UInt8]] = componentKeys.map { Array($0.utf8) }
-
-    /// Whether `s`'s UTF-8 is exactly `bytes` (so its scalars are exactly theirs).
-    static func hasUTF8(_ s: String, _ bytes: [UInt8]) -> Bool {
-        let inPlace = s.utf8.withContiguousStorageIfAvailable { b -> Bool in
-            guard b.count == bytes.count else { return false }
-            for i in 0..<b.count where b[i] != bytes[i] { return false }
-            return true
-        }
-        return inPlace ?? s.utf8.elementsEqual(bytes)
-    }
 
     mutating func patternString(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> String? {
         guard let v = value else { return nil }

@@ -190,14 +190,13 @@ public struct EffectiveRule: Sendable, Equatable {
     /// entry's `defaults`, else `applinks.defaults`, else the built-in default (`*`, `*`, `*`, false,
     /// true, true). A key's value is taken whole from one level (a `?` dictionary is not merged).
     public init(rule: DocumentRule, entryIndex: Int, ruleIndex: Int, entryDefaults: ComponentFields, domainDefaults: ComponentFields) {
-        // Each key read in place from its level: copying the rule's fields whole would copy
-        // (retain and release) its comment and the keys a level above overrides.
-        if let p = rule.fields.path { path = p } else if let p = entryDefaults.path { path = p } else { path = domainDefaults.path }
-        if let q = rule.fields.query { query = q } else if let q = entryDefaults.query { query = q } else { query = domainDefaults.query }
-        if let h = rule.fields.fragment { fragment = h } else if let h = entryDefaults.fragment { fragment = h } else { fragment = domainDefaults.fragment }
-        exclude = rule.fields.exclude ?? entryDefaults.exclude ?? domainDefaults.exclude ?? false
-        caseSensitive = rule.fields.caseSensitive ?? entryDefaults.caseSensitive ?? domainDefaults.caseSensitive ?? true
-        percentEncoded = rule.fields.percentEncoded ?? entryDefaults.percentEncoded ?? domainDefaults.percentEncoded ?? true
+        let f = rule.fields
+        path = f.path ?? entryDefaults.path ?? domainDefaults.path
+        query = f.query ?? entryDefaults.query ?? domainDefaults.query
+        fragment = f.fragment ?? entryDefaults.fragment ?? domainDefaults.fragment
+        exclude = f.exclude ?? entryDefaults.exclude ?? domainDefaults.exclude ?? false
+        caseSensitive = f.caseSensitive ?? entryDefaults.caseSensitive ?? domainDefaults.caseSensitive ?? true
+        percentEncoded = f.percentEncoded ?? entryDefaults.percentEncoded ?? domainDefaults.percentEncoded ?? true
         self.entryIndex = entryIndex
         self.ruleIndex = ruleIndex
         location = rule.location

@@ -305,15 +305,17 @@ package struct DocumentParser {
         }
         if unknown || repeated { reportDuplicates(obj, at: path.text) }
         if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
-        var f = ComponentFields()
-        f.path = patternString(slash, "/", at: path)
-        f.fragment = patternString(hash, "#", at: path)
+        // Each key into a local, then one `ComponentFields` at the end: filling a `ComponentFields`
+        // key by key copied it whole on the way out.
+        let pathPattern = patternString(slash, "/", at: path)
+        let fragmentPattern = patternString(hash, "#", at: path)
+        var query: QueryPattern?
         if let q = question {
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
                 checkPattern(s, at: qp())
-                f.query = .whole(s)
+                query = .whole(s)
             case .object(let items):
                 reportDuplicates(items, at: qp())
                 var list: [(name: String, pattern: String)] = []
@@ -336,18 +338,20 @@ package struct DocumentParser {
                     report(.warning, "non-string-query-value", JSONPath.member(qp(), bad),
                            "query item \"\(bad)\" is not a string, so Apple ignores this whole \"?\" dictionary (every query matches)")
                 } else {
-                    f.query = .items(list)
+                    query = .items(list)
                 }
             default:
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        f.exclude = bool(exclude, "exclude", at: path)
-        f.caseSensitive = bool(caseSensitive, "caseSensitive", at: path)
-        f.percentEncoded = bool(percentEncoded, "percentEncoded", at: path)
+        let excludeFlag = bool(exclude, "exclude", at: path)
+        let caseSensitiveFlag = bool(caseSensitive, "caseSensitive", at: path)
+        let percentEncodedFlag = bool(percentEncoded, "percentEncoded", at: path)
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        if case .string(let s)? = comment { f.comment = s }
-        return f
+        var commentText: String?
+        if case .string(let s)? = comment { commentText = s }
+        return ComponentFields(path: pathPattern, query: query, fragment: fragmentPattern, exclude: excludeFlag,
+                               caseSensitive: caseSensitiveFlag, percentEncoded: percentEncodedFlag, comment: commentText)
     }
 
     /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.

@@ -107,7 +107,9 @@ extension JSONObject {
         guard n > 1 else { return false }
         guard n <= 16 else { return true } // larger objects take the hashing path, which decides exactly
         for i in 1..<n {
-            for j in 0..<i where members[i].key.isExactly(members[j].key) { return true }
+            let key = members[i].key
+            let length = key.utf8.count // O(1) for native strings: most pairs differ in length
+            for j in 0..<i where members[j].key.utf8.count == length && key.isExactly(members[j].key) { return true }
         }
         return false
     }

@@ -16,16 +16,15 @@ public enum AppleSizeLimit {
     /// The `over-apple-size-limit` diagnostic for a file of `byteCount` bytes (as served, before a
     /// signed envelope is unwrapped), or nil when the file is within the limit.
     public static func diagnostic(byteCount: Int) -> Diagnostic? {
+        // Every parse asks: the message is formatted only for a file over a limit.
+        guard byteCount > decimalBytes else { return nil }
         let size = "the file is \(grouped(byteCount)) bytes"
         if byteCount > bytes {
             return Diagnostic(.error, "over-apple-size-limit", at: "",
                 "\(size), over Apple's 128 KB limit (\(grouped(bytes)) bytes): Apple's CDN refuses to serve it, so no app opens this domain's links (LinkMatch still reads it)")
         }
-        if byteCount > decimalBytes {
-            return Diagnostic(.warning, "over-apple-size-limit", at: "",
-                "\(size): over Apple's 128 KB limit if a KB is 1,000 bytes (\(grouped(decimalBytes))), within it if 1,024 (\(grouped(bytes))); keep it under \(grouped(decimalBytes))")
-        }
-        return nil
+        return Diagnostic(.warning, "over-apple-size-limit", at: "",
+            "\(size): over Apple's 128 KB limit if a KB is 1,000 bytes (\(grouped(decimalBytes))), within it if 1,024 (\(grouped(bytes))); keep it under \(grouped(decimalBytes))")
     }
 
     /// 131072 -> "131,072".

@@ -84,6 +84,12 @@ package struct DocumentParser {
     package var diagnostics: [Diagnostic] = []
     /// The sum of every pattern's expanded size (P5), to refuse documents too complex to compile.
     package var totalExpandedSize = 0
+    /// P4 and P5 findings (`undefined-variable`, an over-size `invalid-pattern`). They are found
+    /// while each pattern is read for P3, but reported after everything else, in document order.
+    var expansionDiagnostics: [Diagnostic] = []
+    /// `substitutionVariables`, once read: patterns read before it (`applinks.defaults`) are
+    /// checked for P4 and P5 when it is known (`checkExpansion(of:at:)`).
+    var variables: VariableTable?
 
     /// D12's team-ID check: true when an app ID starts with a 10-character team ID and a dot. A hook
     /// only so that a planted mistake (LinkMatchMutants) can replace it; `AASADocument.parse` never does.
@@ -125,6 +131,9 @@ package struct DocumentParser {
         }
         let defaults = applinks["defaults"].map { componentFields($0, at: LazyJSONPath("applinks.defaults"), isDefaults: true) } ?? ComponentFields()
         let variables = applinks["substitutionVariables"].map { variableTable($0, at: "applinks.substitutionVariables") } ?? VariableTable()
+        // From here on each pattern is checked against the table as it is read.
+        self.variables = variables
+        checkExpansion(of: defaults) { "applinks.defaults" }
 
         var entries: [DetailEntry] = []
         switch applinks["details"] {
@@ -150,7 +159,8 @@ package struct DocumentParser {
         case let other?:
             wrongType("applinks.details", other, expected: "an array")
         }
-        checkVariables(variables, entries: entries, defaults: defaults)
+        diagnostics += expansionDiagnostics
+        expansionDiagnostics = []
         return AASADocument(hasApplinks: true, defaults: defaults, variables: variables, entries: entries)
     }
 
@@ -256,7 +266,8 @@ package struct DocumentParser {
                         pattern = s
                         exclude = nil
                     }
-                    checkPattern(pattern, at: rp.text)
+                    // P4 and P5 name the rule's `/` key, as for a component.
+                    checkPattern(pattern, at: rp.text, expansionAt: JSONPath.member(rp.text, "/"))
                     rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
                 }
             } else {
@@ -273,38 +284,45 @@ package struct DocumentParser {
             wrongType(path.text, value, expected: "an object")
             return ComponentFields()
         }
-        reportDuplicates(obj, at: path.text)
         // One pass over the members instead of a search per key: each known key's value (the
-        // last one wins, as `obj[key]` reads it), and whether some key is unknown.
-        // (Locals, not an array: no allocation per component.)
+        // last one wins, as `obj[key]` reads it), whether some key is unknown, and whether a known
+        // key came twice. When every key is known and none came twice there is no duplicate key,
+        // so the duplicate search runs only otherwise. (Locals, not an array: no allocation per component.)
         var slash, question, hash, exclude, caseSensitive, percentEncoded, comment: JSONValue?
         var unknown = false
+        var repeated = false
         for member in obj.members {
             switch Self.componentKeyIndex(member.key) {
-            case 0?: slash = member.value
-            case 1?: question = member.value
-            case 2?: hash = member.value
-            case 3?: exclude = member.value
-            case 4?: caseSensitive = member.value
-            case 5?: percentEncoded = member.value
-            case 6?: comment = member.value
+            case 0?: repeated = repeated || slash != nil; slash = member.value
+            case 1?: repeated = repeated || question != nil; question = member.value
+            case 2?: repeated = repeated || hash != nil; hash = member.value
+            case 3?: repeated = repeated || exclude != nil; exclude = member.value
+            case 4?: repeated = repeated || caseSensitive != nil; caseSensitive = member.value
+            case 5?: repeated = repeated || percentEncoded != nil; percentEncoded = member.value
+            case 6?: repeated = repeated || comment != nil; comment = member.value
             default: unknown = true
             }
         }
+        if unknown || repeated { reportDuplicates(obj, at: path.text) }
         if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
-        var f = ComponentFields()
-        f.path = patternString(slash, "/", at: path)
-        f.fragment = patternString(hash, "#", at: path)
+        // Each key into a local, then one `ComponentFields` at the end: filling a `ComponentFields`
+        // key by key copied it whole on the way out.
+        let pathPattern = patternString(slash, "/", at: path)
+        let fragmentPattern = patternString(hash, "#", at: path)
+        var query: QueryPattern?
         if let q = question {
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
                 checkPattern(s, at: qp())
-                f.query = .whole(s)
+                query = .whole(s)
             case .object(let items):
                 reportDuplicates(items, at: qp())
                 var list: [(name: String, pattern: String)] = []
                 var nonString: String?
+                // P4 and P5 apply only to a dictionary that is kept: what its items found is
+                // taken back when one of them is not a string.
+                let expansionMark = (expansionDiagnostics.count, totalExpandedSize)
                 for key in items.keys {
                     guard let v = items[key] else { continue }
                     if case .string(let s) = v {
@@ -315,41 +333,58 @@ package struct DocumentParser {
                     }
                 }
                 if let bad = nonString {
+                    expansionDiagnostics.removeSubrange(expansionMark.0...)
+                    totalExpandedSize = expansionMark.1
                     report(.warning, "non-string-query-value", JSONPath.member(qp(), bad),
                            "query item \"\(bad)\" is not a string, so Apple ignores this whole \"?\" dictionary (every query matches)")
                 } else {
-                    f.query = .items(list)
+                    query = .items(list)
                 }
             default:
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        f.exclude = bool(exclude, "exclude", at: path)
-        f.caseSensitive = bool(caseSensitive, "caseSensitive", at: path)
-        f.percentEncoded = bool(percentEncoded, "percentEncoded", at: path)
+        let excludeFlag = bool(exclude, "exclude", at: path)
+        let caseSensitiveFlag = bool(caseSensitive, "caseSensitive", at: path)
+        let percentEncodedFlag = bool(percentEncoded, "percentEncoded", at: path)
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        if case .string(let s)? = comment { f.comment = s }
-        return f
+        var commentText: String?
+        if case .string(let s)? = comment { commentText = s }
+        return ComponentFields(path: pathPattern, query: query, fragment: fragmentPattern, exclude: excludeFlag,
+                               caseSensitive: caseSensitiveFlag, percentEncoded: percentEncodedFlag, comment: commentText)
     }
 
     /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
     static func componentKeyIndex(_ key: String) -> Int? {
+        // Compared as UTF-8 bytes in place: equal bytes are equal scalars. (A `String` comparison
+        // of a short key cost more than the rest of reading a component.)
+        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ componentKeyIndex(utf8: $0) }) { return inPlace }
+        return Array(key.utf8).withUnsafeBufferPointer { componentKeyIndex(utf8: $0) }
+    }
+
+    /// `componentKeyIndex` on the key's UTF-8.
+    private static func componentKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
         let candidate: Int
-        switch key.utf8.count {
+        switch b.count {
         case 1:
-            switch key.utf8.first {
+            switch b[0] {
             case UInt8(ascii: "/"): return 0
             case UInt8(ascii: "?"): return 1
             case UInt8(ascii: "#"): return 2
             default: return nil
             }
-        case 7: candidate = key.utf8.first == UInt8(ascii: "e") ? 3 : 6
+        case 7: candidate = b[0] == UInt8(ascii: "e") ? 3 : 6
         case 13: candidate = 4
         case 14: candidate = 5
         default: return nil
         }
-        return key.isExactly(componentKeys[candidate]) ? candidate : nil
+        let known = componentKeyBytes[candidate]
+        for i in 0..<b.count where b[i] != known[i] { return nil }
+        return candidate
     }
+
+    /// `componentKeys` as UTF-8, in the same order.
+    static let componentKeyBytes: [[UInt8]] = componentKeys.map { Array($0.utf8) }
 
     mutating func patternString(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> String? {
         guard let v = value else { return nil }
@@ -364,14 +399,61 @@ package struct DocumentParser {
         return b
     }
 
-    /// `path` is evaluated only when the pattern is invalid.
-    mutating func checkPattern(_ s: String, at path: @autoclosure () -> String) {
-        // Only a `$(` reference can make a pattern invalid (P3): without a `$` there is nothing to parse.
-        guard PatternParser.mayHaveVariables(s) else { return }
+    /// Reads a pattern once for P3 (an invalid one is reported now, at `path`) and, once the
+    /// variables are known, for P4 and P5 (`expansionDiagnostics`, at `expansionPath`, which is
+    /// `path` unless given). The paths are formatted only for a diagnostic.
+    mutating func checkPattern(_ s: String, at path: @autoclosure () -> String, expansionAt expansionPath: @autoclosure () -> String? = nil) {
+        // Only a `$(` reference can make a pattern invalid (P3): without a `$` there is nothing to
+        // parse, and its size is its scalar count.
+        if let plain = Self.plainSize(s) {
+            if variables != nil { countExpansion(plain) { expansionPath() ?? path() } }
+            return
+        }
+        let parsed: Pattern
         do {
-            _ = try PatternParser.parse(s)
+            parsed = try PatternParser.parse(s)
         } catch {
             report(.error, "invalid-pattern", path(), "pattern \(JSONValue.string(s).serialized()) is invalid (\(error)); this rule never matches")
+            return
+        }
+        if let table = variables { checkExpansion(parsed, table) { expansionPath() ?? path() } }
+    }
+
+    /// P4: every `$(name)` of a valid pattern must be defined. Then P5 on its expanded size.
+    mutating func checkExpansion(_ parsed: Pattern, _ table: VariableTable, at path: () -> String) {
+        for name in parsed.variableNames where table.values(of: name) == nil {
+            expansionDiagnostics.append(Diagnostic(.error, "undefined-variable", at: path(),
+                "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match"))
+        }
+        countExpansion(PatternLimits.expandedSize(of: parsed, variables: table), at: path)
+    }
+
+    /// P5: adds a pattern's expanded size to the document's total and reports it over the limit.
+    mutating func countExpansion(_ size: Int, at path: () -> String) {
+        totalExpandedSize += size
+        if size > PatternLimits.maxExpandedSize {
+            expansionDiagnostics.append(Diagnostic(.error, "invalid-pattern", at: path(),
+                "with its variables' values the pattern expands to \(size) elements, over the limit of \(PatternLimits.maxExpandedSize) (SPEC.md P5); this rule never matches"))
+        }
+    }
+
+    /// P4 and P5 for the patterns of `applinks.defaults`, which is read before the variables.
+    mutating func checkExpansion(of f: ComponentFields, at path: () -> String) {
+        guard let table = variables else { return }
+        func check(_ pattern: String?, at path: () -> String) {
+            guard let pattern else { return }
+            if let plain = Self.plainSize(pattern) {
+                countExpansion(plain, at: path)
+            } else if let parsed = try? PatternParser.parse(pattern) {
+                checkExpansion(parsed, table, at: path)
+            }
+        }
+        check(f.path) { JSONPath.member(path(), "/") }
+        check(f.fragment) { JSONPath.member(path(), "#") }
+        switch f.query {
+        case .whole(let s)?: check(s) { JSONPath.member(path(), "?") }
+        case .items(let items)?: for item in items { check(item.pattern) { JSONPath.member(JSONPath.member(path(), "?"), item.name) } }
+        case nil: break
         }
     }
 
@@ -402,43 +484,6 @@ package struct DocumentParser {
             custom.append((name, values))
         }
         return VariableTable(custom: custom)
-    }
-
-    /// P4: every `$(name)` must be defined. P5: every pattern stays within the size limit.
-    mutating func checkVariables(_ table: VariableTable, entries: [DetailEntry], defaults: ComponentFields) {
-        // Paths are formatted only for a diagnostic.
-        func check(_ pattern: String?, at path: () -> String) {
-            guard let pattern else { return }
-            let size: Int
-            if let plain = Self.plainSize(pattern) {
-                // No variable: one element per scalar, nothing to look up.
-                size = plain
-            } else {
-                guard let parsed = try? PatternParser.parse(pattern) else { return }
-                for name in parsed.variableNames where table.values(of: name) == nil {
-                    report(.error, "undefined-variable", path(), "$(\(name)) is not defined in substitutionVariables nor predefined; the pattern can never match")
-                }
-                size = PatternLimits.expandedSize(of: parsed, variables: table)
-            }
-            totalExpandedSize += size
-            if size > PatternLimits.maxExpandedSize {
-                report(.error, "invalid-pattern", path(), "with its variables' values the pattern expands to \(size) elements, over the limit of \(PatternLimits.maxExpandedSize) (SPEC.md P5); this rule never matches")
-            }
-        }
-        func checkFields(_ f: ComponentFields, at path: () -> String) {
-            check(f.path) { JSONPath.member(path(), "/") }
-            check(f.fragment) { JSONPath.member(path(), "#") }
-            switch f.query {
-            case .whole(let s)?: check(s) { JSONPath.member(path(), "?") }
-            case .items(let items)?: for item in items { check(item.pattern) { JSONPath.member(JSONPath.member(path(), "?"), item.name) } }
-            case nil: break
-            }
-        }
-        checkFields(defaults) { "applinks.defaults" }
-        for entry in entries {
-            checkFields(entry.defaults) { JSONPath.member(entry.sourcePath, "defaults") }
-            for rule in entry.rules { checkFields(rule.fields) { rule.location.text } }
-        }
     }
 
     /// Whether `s`'s UTF-8 starts with the bytes of "NOT " (D6), read in place.

@@ -355,6 +355,47 @@ final class DocumentParserTests: XCTestCase {
         XCTAssertNil(variables.values(of: "bad"))
     }
 
+    func testDiagnosticsComeInReadingOrderThenVariablesInDocumentOrder() throws {
+        // P3, duplicate and unknown keys as each value is read; then P4 and P5 for the patterns
+        // the model keeps, in document order (defaults, each entry's defaults, its rules; `/`,
+        // `#`, `?`): a `?` dictionary dropped for a non-string item (Q5) reports no P4, and a
+        // legacy path's P4 and P5 name its `/` key. The parser finds both in one reading.
+        let long = String(repeating: "a", count: 1_000)
+        let oversized = String(repeating: "$(w)", count: 70) // 70,000 elements, over P5's 65,536
+        let parsed = try load(##"""
+            {"applinks": {
+              "defaults": {"/": "/$(d1)", "#": "$(bad"},
+              "substitutionVariables": {"w": ["\##(long)"]},
+              "details": [
+                {"appIDs": ["ABCDE12345.com.example.app"], "defaults": {"?": "$(d2)"},
+                 "components": [
+                   {"/": "/a", "/": "/$(c1)", "#": "$(c2)", "?": {"k": "$(c3)"}},
+                   {"?": {"x": "$(gone)", "y": "$(bad2", "z": 1}},
+                   {"Exclude": true, "exclude": true, "exclude": false},
+                   {"/": "\##(oversized)"}
+                 ]},
+                {"appID": "ABCDE12345.com.example.app", "paths": ["NOT /$(p1)", "$(bad3"]}
+              ]}}
+            """##)
+        assertDiagnostics(parsed, [
+            (.error, "invalid-pattern", ##"applinks.defaults["#"]"##),
+            (.warning, "duplicate-key", #"applinks.details[0].components[0]["/"]"#),
+            (.error, "invalid-pattern", #"applinks.details[0].components[1]["?"].y"#),
+            (.warning, "non-string-query-value", #"applinks.details[0].components[1]["?"].z"#),
+            (.warning, "duplicate-key", "applinks.details[0].components[2].exclude"),
+            (.warning, "unknown-key", "applinks.details[0].components[2].Exclude"),
+            (.error, "invalid-pattern", "applinks.details[1].paths[1]"),
+            (.error, "undefined-variable", #"applinks.defaults["/"]"#),
+            (.error, "undefined-variable", #"applinks.details[0].defaults["?"]"#),
+            (.error, "undefined-variable", #"applinks.details[0].components[0]["/"]"#),
+            (.error, "undefined-variable", ##"applinks.details[0].components[0]["#"]"##),
+            (.error, "undefined-variable", #"applinks.details[0].components[0]["?"].k"#),
+            (.error, "invalid-pattern", #"applinks.details[0].components[3]["/"]"#),
+            (.error, "undefined-variable", #"applinks.details[1].paths[0]["/"]"#),
+        ])
+        XCTAssertFalse(parsed.diagnostics.contains { $0.message.contains("$(gone)") }, "the dropped dictionary's items are not checked for P4")
+    }
+
     // MARK: Helpers
 
     private func load(_ json: String) throws -> ParsedDocument {

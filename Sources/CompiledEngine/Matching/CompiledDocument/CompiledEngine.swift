@@ -102,7 +102,7 @@ public struct CompiledPart: Sendable {
             let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
             guard MatchText.isASCII(trimmed) else { return nil }
             var work = 0
-            return glob.matches(trimmed, tables, work: &work)
+            return glob.matchesBytes(trimmed, tables, work: &work)
         }
         return result ?? nil
     }

@@ -14,7 +14,10 @@ struct MatcherStore: Sendable {
     private(set) var sequences: [SequenceMatcher] = []
     var tries = ValueTries()
     /// The bit-set automata (values with `?` or `*`): objects that share their large parts with
-    /// every other automaton of the process using the same values (BitNFA).
+    /// every other automaton of the process using the same values (BitNFA). Objects by design, the
+    /// one kind of matcher not flattened into this store's arrays: a predefined variable's part
+    /// (`$(lang)`'s has hundreds of states) is built once per process and shared by every document
+    /// and pattern that uses it, which values copied into each store would undo.
     private(set) var automata: [BitNFA] = []
 
     /// Room for about `patterns` more patterns, most of them globs of one or two segments (the

@@ -128,9 +128,10 @@ struct GlobMatcher: Sendable {
     }
 
     /// The byte path: literal, `prefix*`, `*suffix`, `????` and the anchors of every other shape
-    /// compared eight bytes at a time; only middle segments go through `segments`.
+    /// compared eight bytes at a time; only middle segments go through `segments`. Called directly
+    /// by a caller that holds bytes (`CompiledPart`), so that no generic entry stands between.
     @inline(__always)
-    private func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, _ tables: SegmentTables.View, work: inout Int) -> Bool {
+    func matchesBytes(_ text: UnsafeBufferPointer<UInt8>, _ tables: SegmentTables.View, work: inout Int) -> Bool {
         let n = text.count
         guard hasStar ? n >= minLength : n == minLength else { return false }
         if anchorsNeedWideUnits { return false }

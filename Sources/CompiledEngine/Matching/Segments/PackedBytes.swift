@@ -7,6 +7,13 @@
 /// compared with one load overlapping the word before rather than byte by byte.
 @usableFromInline
 enum PackedBytes {
+    /// `units` packed: a byte that must be there, or nil where any byte may be.
+    static func pack(_ units: [UInt8?]) -> [UInt64] {
+        var pairs: [UInt64] = []
+        append(units, to: &pairs)
+        return pairs
+    }
+
     /// How many words `n` units pack into (words and masks, the extra pair included).
     @inlinable
     static func wordCount(_ n: Int) -> Int {

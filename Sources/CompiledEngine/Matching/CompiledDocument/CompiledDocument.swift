@@ -27,8 +27,9 @@ public struct CompiledDocument: Sendable {
         var patterns = PatternMemo(VariableResolver(document.variables), capacity: ruleCount)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
-        var effectiveRules: [EffectiveRule] = []
-        effectiveRules.reserveCapacity(ruleCount)
+        // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).
+        var origins: [RuleOrigin] = []
+        origins.reserveCapacity(ruleCount)
         var items: [QueryItemKey] = []
         var itemNames: [UInt8] = []
         // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
@@ -41,7 +42,7 @@ public struct CompiledDocument: Sendable {
                 if let compiled = CompiledRule(effective, patterns: &patterns, items: &items, itemNames: &itemNames) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
-                    effectiveRules.append(effective)
+                    origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
                 }
             }
             entryRules.append(mine)
@@ -77,7 +78,7 @@ public struct CompiledDocument: Sendable {
             plans.append(plan)
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
-                         effective: effectiveRules)
+                         entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
         self.tries = tries.finish()
         self.planOfApp = planOfApp

@@ -88,6 +88,12 @@ struct QueryItemKey: Sendable {
     let pattern: Int32
 }
 
+/// Where a compiled rule is in its document: its entry's index and its index among that entry's rules.
+struct RuleOrigin: Sendable {
+    let entry: Int32
+    let rule: Int32
+}
+
 /// A compiled document's storage as pointers, for one decision: the rules, the patterns' programs,
 /// the query items and the matchers they index. One word (what it points to is kept by the
 /// document's `FlatRules`), so handing it on copies nothing.
@@ -194,17 +200,23 @@ struct DocumentView {
 final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// How many rules were compiled.
     let ruleCount: Int
-    /// Per compiled rule, the effective rule it was compiled from.
-    let effective: [EffectiveRule]
+    /// The document's entries and domain defaults, and per compiled rule where it is in them: the
+    /// effective rule a trace shows is resolved again when read (C5), so compiling keeps no copy per rule.
+    private let entries: [DetailEntry]
+    private let defaults: ComponentFields
+    private let origins: [RuleOrigin]
     /// The matchers, and the rules' buffers (`OwnedBuffers`) with their view, made once.
     private let matchers: OwnedMatchers
     private let buffers: OwnedBuffers
     private let document: UnsafePointer<DocumentView.Buffers>
 
     init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8], matchers store: MatcherStore,
-         effective: [EffectiveRule]) {
+         entries: [DetailEntry], defaults: ComponentFields, origins: [RuleOrigin]) {
+        assert(origins.count == rules.count, "one origin per compiled rule")
         ruleCount = rules.count
-        self.effective = effective
+        self.entries = entries
+        self.defaults = defaults
+        self.origins = origins
         let matchers = OwnedMatchers(store)
         let buffers = OwnedBuffers()
         document = buffers.keep(DocumentView.Buffers(rules: buffers.copy(rules), patterns: buffers.copy(patterns),
@@ -224,7 +236,10 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// The trace of rule `rule` for a URL it matched (its path, query and fragment as written): every
     /// part, all `.matched`.
     func ruleTrace(rule number: Int, path: String, query: String?, fragment: String?) -> RuleTrace {
-        let rule = effective[number]
+        let origin = origins[number]
+        let entry = entries[Int(origin.entry)]
+        let rule = EffectiveRule(rule: entry.rules[Int(origin.rule)], entryIndex: Int(origin.entry), ruleIndex: Int(origin.rule),
+                                 entryDefaults: entry.defaults, domainDefaults: defaults)
         let form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         func compared(_ raw: some StringProtocol) -> String {
             rule.percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)

@@ -140,24 +140,31 @@ extension GlobMatcher {
         /// when the run's labels need not be stored (see `Segment.labelsKept`); a run with a literal
         /// above ASCII keeps them whatever it says.
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool, keepLabels: Bool = true) -> Segment {
-            let count = run.count
+            // One pass: the labels (when kept), the packed words and the flags as each label is read.
+            let labelStart = labels.count
+            let wordStart = words.count
+            var packer = PackedBytes.Packer()
             var allAny = true
             var wide = false
-            for label in run where label != UnitLabel.any {
-                allAny = false
-                if UnitLabel.isWideLiteral(label) { wide = true }
+            for label in run {
+                if label != UnitLabel.any {
+                    allAny = false
+                    if UnitLabel.isWideLiteral(label) { wide = true }
+                }
+                if keepLabels { labels.append(label) }
+                // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
+                // literal above ASCII marks the segment as needing wide units instead.
+                packer.add(label < 0x80 ? UInt8(truncatingIfNeeded: label) : nil, to: &words)
             }
+            packer.finish(&words)
+            let count = packer.count
+            // The packer appended exactly the pairs `PackedBytes.equal` reads.
+            assert(words.count - wordStart == PackedBytes.wordCount(count), "a segment's packed words")
+            // A literal above ASCII keeps the labels whatever `keepLabels` says (rare: a second look).
             let kept = keepLabels || wide
-            // Element by element into reserved room: `append(contentsOf:)` of the caller's lazy map
-            // took an unspecialized path, a cost paid per segment when a document is compiled (docs/HISTORY.md, "Measured on the way").
-            let labelStart = labels.count
-            if kept {
+            if kept && !keepLabels {
                 for label in run { labels.append(label) }
             }
-            let wordStart = words.count
-            // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
-            // literal above ASCII marks the segment as needing wide units instead.
-            PackedBytes.append(run.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
             let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
                 ? ShiftAndSearch(run, masks: &masks, wideUnits: &wideUnits) : nil
             return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny, labelsKept: kept,

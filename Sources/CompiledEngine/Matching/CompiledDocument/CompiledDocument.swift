@@ -24,7 +24,7 @@ public struct CompiledDocument: Sendable {
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
         let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
-        var patterns = PatternMemo(VariableResolver(document.variables), capacity: ruleCount)
+        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
         // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).

@@ -45,13 +45,16 @@ struct PatternMemo {
     private(set) var programs: [PatternPrograms] = []
     private(set) var keys: [IndexKeys] = []
 
-    /// `capacity`: about how many patterns will be compiled (the table is then never rehashed as it grows).
-    init(_ variables: VariableResolver, capacity: Int = 0) {
+    /// `rules`: about how many rules will be compiled; their patterns (a path each, a query or a
+    /// fragment for some) then seldom make the table rehash or the arrays grow.
+    init(_ variables: VariableResolver, rules: Int = 0) {
         self.variables = variables
-        compiled.reserveCapacity(capacity)
-        programs.reserveCapacity(capacity)
-        keys.reserveCapacity(capacity)
-        store.reserve(patterns: capacity)
+        let patterns = rules + rules / 2
+        compiled.reserveCapacity(patterns)
+        programs.reserveCapacity(patterns)
+        keys.reserveCapacity(patterns)
+        store.reserve(rules: rules)
+        keyBytes.reserveCapacity(8 * rules)
     }
 
     /// `PatternCompiler.compile`, once per distinct key: the pattern's index in `programs` (nil when

@@ -36,10 +36,10 @@ public struct CompiledDocument: Sendable {
         var entryRules: [[Int32]] = []
         for (e, entry) in document.entries.enumerated() {
             var mine: [Int32] = []
-            for (r, rule) in entry.rules.enumerated() {
-                let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
-                                              entryDefaults: entry.defaults, domainDefaults: document.defaults)
-                if let compiled = CompiledRule(effective, patterns: &patterns, items: &items, itemNames: &itemNames) {
+            // Each rule's keys are read in place (no copy of the rule, no effective rule made).
+            for r in entry.rules.indices {
+                if let compiled = CompiledRule(entry.rules[r].fields, entryDefaults: entry.defaults, domainDefaults: document.defaults,
+                                               patterns: &patterns, items: &items, itemNames: &itemNames) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
                     origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))

@@ -29,15 +29,18 @@ struct CompiledRule: Sendable {
     let query: Int32
     let itemCount: Int32
 
-    /// nil when a pattern of the rule is invalid (P3) or names an undefined variable (P4): every
-    /// pattern of a rule is compared before it can match, so such a rule never matches. `patterns`
-    /// compiles each distinct pattern of the document once; the query items go to `items` and their
-    /// names to `itemNames` (left as they were when nil).
-    init?(_ rule: EffectiveRule, patterns: inout PatternMemo, items: inout [QueryItemKey], itemNames: inout [UInt8]) {
-        form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-        exclude = rule.exclude
-        let cs = rule.caseSensitive
-        if let source = rule.path {
+    /// The rule with fields `fields` in an entry with defaults `entryDefaults` (C5: each key read
+    /// through `EffectiveRule`'s chain in place, no effective rule made). nil when a pattern of the
+    /// rule is invalid (P3) or names an undefined variable (P4): every pattern of a rule is compared
+    /// before it can match, so such a rule never matches. `patterns` compiles each distinct pattern
+    /// of the document once; the query items go to `items` and their names to `itemNames` (left as
+    /// they were when nil).
+    init?(_ fields: ComponentFields, entryDefaults: ComponentFields, domainDefaults: ComponentFields, patterns: inout PatternMemo,
+          items: inout [QueryItemKey], itemNames: inout [UInt8]) {
+        let cs = EffectiveRule.caseSensitive(fields, entryDefaults, domainDefaults)
+        form = TextForm(caseSensitive: cs, percentEncoded: EffectiveRule.percentEncoded(fields, entryDefaults, domainDefaults))
+        exclude = EffectiveRule.exclude(fields, entryDefaults, domainDefaults)
+        if let source = EffectiveRule.path(fields, entryDefaults, domainDefaults) {
             guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
             path = p
             pathKeys = patterns.keys[Int(p)]
@@ -45,7 +48,7 @@ struct CompiledRule: Sendable {
             path = -1
             pathKeys = .none
         }
-        switch rule.query {
+        switch EffectiveRule.query(fields, entryDefaults, domainDefaults) {
         case nil:
             queryKind = .any
             query = 0
@@ -71,7 +74,7 @@ struct CompiledRule: Sendable {
                 items.append(QueryItemKey(nameStart: start, nameEnd: Int32(itemNames.count), pattern: p))
             }
         }
-        if let source = rule.fragment {
+        if let source = EffectiveRule.fragment(fields, entryDefaults, domainDefaults) {
             guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
             fragment = p
         } else {

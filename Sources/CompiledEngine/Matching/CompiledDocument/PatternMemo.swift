@@ -16,7 +16,10 @@ struct PatternMemo {
         }
 
         // Exact equality (D12: not canonical), hashed on the bytes in one go and the flags in one byte.
-        static func == (a: Key, b: Key) -> Bool { a.flags == b.flags && a.source.isExactly(b.source) }
+        // The lengths first (native strings know theirs): most keys a probe meets differ there.
+        static func == (a: Key, b: Key) -> Bool {
+            a.flags == b.flags && a.source.utf8.count == b.source.utf8.count && a.source.isExactly(b.source)
+        }
 
         func hash(into hasher: inout Hasher) {
             var source = source
@@ -50,7 +53,8 @@ struct PatternMemo {
     init(_ variables: VariableResolver, rules: Int = 0) {
         self.variables = variables
         let patterns = rules + rules / 2
-        compiled.reserveCapacity(patterns)
+        // Twice the room the table needs: a lookup then meets fewer other keys on its way.
+        compiled.reserveCapacity(2 * patterns)
         programs.reserveCapacity(patterns)
         keys.reserveCapacity(patterns)
         store.reserve(rules: rules)

@@ -191,15 +191,55 @@ public struct EffectiveRule: Sendable, Equatable {
     /// true, true). A key's value is taken whole from one level (a `?` dictionary is not merged).
     public init(rule: DocumentRule, entryIndex: Int, ruleIndex: Int, entryDefaults: ComponentFields, domainDefaults: ComponentFields) {
         let f = rule.fields
-        path = f.path ?? entryDefaults.path ?? domainDefaults.path
-        query = f.query ?? entryDefaults.query ?? domainDefaults.query
-        fragment = f.fragment ?? entryDefaults.fragment ?? domainDefaults.fragment
-        exclude = f.exclude ?? entryDefaults.exclude ?? domainDefaults.exclude ?? false
-        caseSensitive = f.caseSensitive ?? entryDefaults.caseSensitive ?? domainDefaults.caseSensitive ?? true
-        percentEncoded = f.percentEncoded ?? entryDefaults.percentEncoded ?? domainDefaults.percentEncoded ?? true
+        path = Self.path(f, entryDefaults, domainDefaults)
+        query = Self.query(f, entryDefaults, domainDefaults)
+        fragment = Self.fragment(f, entryDefaults, domainDefaults)
+        exclude = Self.exclude(f, entryDefaults, domainDefaults)
+        caseSensitive = Self.caseSensitive(f, entryDefaults, domainDefaults)
+        percentEncoded = Self.percentEncoded(f, entryDefaults, domainDefaults)
         self.entryIndex = entryIndex
         self.ruleIndex = ruleIndex
         location = rule.location
+    }
+
+    // C5 key by key: a rule's fields, its entry's `defaults` and `applinks.defaults` in, the effective
+    // value out. `init(rule:…)` resolves through these, and so does a compiler that reads a rule's keys
+    // in place (no `EffectiveRule` made, so no copy of its strings and no formatted source path).
+
+    /// The effective `/` pattern of a rule with fields `rule` (C5); nil means `*`.
+    @inlinable
+    public static func path(_ rule: ComponentFields, _ entry: ComponentFields, _ domain: ComponentFields) -> String? {
+        rule.path ?? entry.path ?? domain.path
+    }
+
+    /// The effective `?` pattern (C5); nil means `*`.
+    @inlinable
+    public static func query(_ rule: ComponentFields, _ entry: ComponentFields, _ domain: ComponentFields) -> QueryPattern? {
+        rule.query ?? entry.query ?? domain.query
+    }
+
+    /// The effective `#` pattern (C5); nil means `*`.
+    @inlinable
+    public static func fragment(_ rule: ComponentFields, _ entry: ComponentFields, _ domain: ComponentFields) -> String? {
+        rule.fragment ?? entry.fragment ?? domain.fragment
+    }
+
+    /// The effective `exclude` (C5; built-in default false).
+    @inlinable
+    public static func exclude(_ rule: ComponentFields, _ entry: ComponentFields, _ domain: ComponentFields) -> Bool {
+        rule.exclude ?? entry.exclude ?? domain.exclude ?? false
+    }
+
+    /// The effective `caseSensitive` (C5; built-in default true).
+    @inlinable
+    public static func caseSensitive(_ rule: ComponentFields, _ entry: ComponentFields, _ domain: ComponentFields) -> Bool {
+        rule.caseSensitive ?? entry.caseSensitive ?? domain.caseSensitive ?? true
+    }
+
+    /// The effective `percentEncoded` (C5; built-in default true).
+    @inlinable
+    public static func percentEncoded(_ rule: ComponentFields, _ entry: ComponentFields, _ domain: ComponentFields) -> Bool {
+        rule.percentEncoded ?? entry.percentEncoded ?? domain.percentEncoded ?? true
     }
 
     /// Makes an effective rule directly (tests, generators, `RuleProbe`); nothing is resolved or validated.

@@ -24,24 +24,25 @@ public struct CompiledDocument: Sendable {
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
         let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
-        var patterns = PatternMemo(VariableResolver(document.variables), capacity: ruleCount)
+        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
-        var effectiveRules: [EffectiveRule] = []
-        effectiveRules.reserveCapacity(ruleCount)
+        // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).
+        var origins: [RuleOrigin] = []
+        origins.reserveCapacity(ruleCount)
         var items: [QueryItemKey] = []
         var itemNames: [UInt8] = []
         // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
         var entryRules: [[Int32]] = []
         for (e, entry) in document.entries.enumerated() {
             var mine: [Int32] = []
-            for (r, rule) in entry.rules.enumerated() {
-                let effective = EffectiveRule(rule: rule, entryIndex: e, ruleIndex: r,
-                                              entryDefaults: entry.defaults, domainDefaults: document.defaults)
-                if let compiled = CompiledRule(effective, patterns: &patterns, items: &items, itemNames: &itemNames) {
+            // Each rule's keys are read in place (no copy of the rule, no effective rule made).
+            for r in entry.rules.indices {
+                if let compiled = CompiledRule(entry.rules[r].fields, entryDefaults: entry.defaults, domainDefaults: document.defaults,
+                                               patterns: &patterns, items: &items, itemNames: &itemNames) {
                     mine.append(Int32(rules.count))
                     rules.append(compiled)
-                    effectiveRules.append(effective)
+                    origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
                 }
             }
             entryRules.append(mine)
@@ -77,7 +78,7 @@ public struct CompiledDocument: Sendable {
             plans.append(plan)
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
-                         effective: effectiveRules)
+                         entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
         self.tries = tries.finish()
         self.planOfApp = planOfApp

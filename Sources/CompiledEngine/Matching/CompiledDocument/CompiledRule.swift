@@ -29,15 +29,18 @@ struct CompiledRule: Sendable {
     let query: Int32
     let itemCount: Int32
 
-    /// nil when a pattern of the rule is invalid (P3) or names an undefined variable (P4): every
-    /// pattern of a rule is compared before it can match, so such a rule never matches. `patterns`
-    /// compiles each distinct pattern of the document once; the query items go to `items` and their
-    /// names to `itemNames` (left as they were when nil).
-    init?(_ rule: EffectiveRule, patterns: inout PatternMemo, items: inout [QueryItemKey], itemNames: inout [UInt8]) {
-        form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-        exclude = rule.exclude
-        let cs = rule.caseSensitive
-        if let source = rule.path {
+    /// The rule with fields `fields` in an entry with defaults `entryDefaults` (C5: each key read
+    /// through `EffectiveRule`'s chain in place, no effective rule made). nil when a pattern of the
+    /// rule is invalid (P3) or names an undefined variable (P4): every pattern of a rule is compared
+    /// before it can match, so such a rule never matches. `patterns` compiles each distinct pattern
+    /// of the document once; the query items go to `items` and their names to `itemNames` (left as
+    /// they were when nil).
+    init?(_ fields: ComponentFields, entryDefaults: ComponentFields, domainDefaults: ComponentFields, patterns: inout PatternMemo,
+          items: inout [QueryItemKey], itemNames: inout [UInt8]) {
+        let cs = EffectiveRule.caseSensitive(fields, entryDefaults, domainDefaults)
+        form = TextForm(caseSensitive: cs, percentEncoded: EffectiveRule.percentEncoded(fields, entryDefaults, domainDefaults))
+        exclude = EffectiveRule.exclude(fields, entryDefaults, domainDefaults)
+        if let source = EffectiveRule.path(fields, entryDefaults, domainDefaults) {
             guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
             path = p
             pathKeys = patterns.keys[Int(p)]
@@ -45,7 +48,7 @@ struct CompiledRule: Sendable {
             path = -1
             pathKeys = .none
         }
-        switch rule.query {
+        switch EffectiveRule.query(fields, entryDefaults, domainDefaults) {
         case nil:
             queryKind = .any
             query = 0
@@ -71,7 +74,7 @@ struct CompiledRule: Sendable {
                 items.append(QueryItemKey(nameStart: start, nameEnd: Int32(itemNames.count), pattern: p))
             }
         }
-        if let source = rule.fragment {
+        if let source = EffectiveRule.fragment(fields, entryDefaults, domainDefaults) {
             guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
             fragment = p
         } else {
@@ -86,6 +89,12 @@ struct QueryItemKey: Sendable {
     let nameStart: Int32
     let nameEnd: Int32
     let pattern: Int32
+}
+
+/// Where a compiled rule is in its document: its entry's index and its index among that entry's rules.
+struct RuleOrigin: Sendable {
+    let entry: Int32
+    let rule: Int32
 }
 
 /// A compiled document's storage as pointers, for one decision: the rules, the patterns' programs,
@@ -194,17 +203,23 @@ struct DocumentView {
 final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// How many rules were compiled.
     let ruleCount: Int
-    /// Per compiled rule, the effective rule it was compiled from.
-    let effective: [EffectiveRule]
+    /// The document's entries and domain defaults, and per compiled rule where it is in them: the
+    /// effective rule a trace shows is resolved again when read (C5), so compiling keeps no copy per rule.
+    private let entries: [DetailEntry]
+    private let defaults: ComponentFields
+    private let origins: [RuleOrigin]
     /// The matchers, and the rules' buffers (`OwnedBuffers`) with their view, made once.
     private let matchers: OwnedMatchers
     private let buffers: OwnedBuffers
     private let document: UnsafePointer<DocumentView.Buffers>
 
     init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8], matchers store: MatcherStore,
-         effective: [EffectiveRule]) {
+         entries: [DetailEntry], defaults: ComponentFields, origins: [RuleOrigin]) {
+        assert(origins.count == rules.count, "one origin per compiled rule")
         ruleCount = rules.count
-        self.effective = effective
+        self.entries = entries
+        self.defaults = defaults
+        self.origins = origins
         let matchers = OwnedMatchers(store)
         let buffers = OwnedBuffers()
         document = buffers.keep(DocumentView.Buffers(rules: buffers.copy(rules), patterns: buffers.copy(patterns),
@@ -224,7 +239,10 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// The trace of rule `rule` for a URL it matched (its path, query and fragment as written): every
     /// part, all `.matched`.
     func ruleTrace(rule number: Int, path: String, query: String?, fragment: String?) -> RuleTrace {
-        let rule = effective[number]
+        let origin = origins[number]
+        let entry = entries[Int(origin.entry)]
+        let rule = EffectiveRule(rule: entry.rules[Int(origin.rule)], entryIndex: Int(origin.entry), ruleIndex: Int(origin.rule),
+                                 entryDefaults: entry.defaults, domainDefaults: defaults)
         let form = TextForm(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         func compared(_ raw: some StringProtocol) -> String {
             rule.percentEncoded ? String(raw) : PercentCoding.decodeLenient(raw)

@@ -20,12 +20,14 @@ struct MatcherStore: Sendable {
     /// and pattern that uses it, which values copied into each store would undo.
     private(set) var automata: [BitNFA] = []
 
-    /// Room for about `patterns` more patterns, most of them globs of one or two segments (the
-    /// arrays then seldom grow, each growth a copy of what they hold).
-    mutating func reserve(patterns: Int) {
-        guard patterns > 0 else { return }
-        globs.reserveCapacity(globs.count + patterns)
-        segments.reserve(segments: 2 * patterns, words: 4 * patterns)
+    /// Room for the patterns of about `rules` more rules: most rules have a path pattern and some a
+    /// query or fragment pattern, a path ending in `/*` has a second glob (N3's parent), and most
+    /// globs have one or two segments of up to eight units, a pair of words each (the arrays then
+    /// seldom grow, each growth a copy of what they hold).
+    mutating func reserve(rules: Int) {
+        guard rules > 0 else { return }
+        globs.reserveCapacity(globs.count + 3 * rules)
+        segments.reserve(segments: 5 * rules, words: 10 * rules)
     }
 
     /// A glob program of `atoms` (no variable).

@@ -27,8 +27,20 @@ enum PatternCompiler {
             // one element per scalar (P5), so the atoms come straight from the scalars, each read
             // by `PatternParser.element(for:)` as the parser reads it.
             atoms.reserveCapacity(source.utf8.count)
-            for c in source.unicodeScalars {
-                atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
+            // An ASCII pattern (the usual case) is read byte by byte in place, one scalar per byte;
+            // any other is read scalar by scalar.
+            let readInPlace = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                for byte in bytes {
+                    guard byte < 0x80 else { return false }
+                    atoms.append(atom(PatternParser.element(for: Unicode.Scalar(byte)), caseSensitive: caseSensitive))
+                }
+                return true
+            }
+            if readInPlace != true {
+                atoms.removeAll(keepingCapacity: true)
+                for c in source.unicodeScalars {
+                    atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
+                }
             }
             guard atoms.count <= PatternLimits.maxExpandedSize else { return nil } // P5
         } else {

@@ -16,7 +16,10 @@ struct PatternMemo {
         }
 
         // Exact equality (D12: not canonical), hashed on the bytes in one go and the flags in one byte.
-        static func == (a: Key, b: Key) -> Bool { a.flags == b.flags && a.source.isExactly(b.source) }
+        // The lengths first (native strings know theirs): most keys a probe meets differ there.
+        static func == (a: Key, b: Key) -> Bool {
+            a.flags == b.flags && a.source.utf8.count == b.source.utf8.count && a.source.isExactly(b.source)
+        }
 
         func hash(into hasher: inout Hasher) {
             var source = source
@@ -45,13 +48,17 @@ struct PatternMemo {
     private(set) var programs: [PatternPrograms] = []
     private(set) var keys: [IndexKeys] = []
 
-    /// `capacity`: about how many patterns will be compiled (the table is then never rehashed as it grows).
-    init(_ variables: VariableResolver, capacity: Int = 0) {
+    /// `rules`: about how many rules will be compiled; their patterns (a path each, a query or a
+    /// fragment for some) then seldom make the table rehash or the arrays grow.
+    init(_ variables: VariableResolver, rules: Int = 0) {
         self.variables = variables
-        compiled.reserveCapacity(capacity)
-        programs.reserveCapacity(capacity)
-        keys.reserveCapacity(capacity)
-        store.reserve(patterns: capacity)
+        let patterns = rules + rules / 2
+        // Twice the room the table needs: a lookup then meets fewer other keys on its way.
+        compiled.reserveCapacity(2 * patterns)
+        programs.reserveCapacity(patterns)
+        keys.reserveCapacity(patterns)
+        store.reserve(rules: rules)
+        keyBytes.reserveCapacity(8 * rules)
     }
 
     /// `PatternCompiler.compile`, once per distinct key: the pattern's index in `programs` (nil when

@@ -55,26 +55,21 @@ struct GlobMatcher: Sendable {
                 previousWasStar = false
             }
         }
-        // Second pass: each run into the tables.
+        // Second pass: each atom's label and packed byte into the tables as it is read; a star
+        // closes the run before it (consecutive stars close one).
         let segmentStart = tables.segments.count
         var middleCount = 0
         var first: Segment?
         var last: Segment?
         var runStart = atoms.startIndex
-        var index = atoms.startIndex
+        var building = tables.startSegment()
         previousWasStar = false
         func close(_ end: Int) {
-            let run = atoms[runStart..<end].lazy.map { atom -> UInt32 in
-                switch atom {
-                case .unit(let u): return u
-                case .any: return UnitLabel.any
-                // Not reached: stars end runs, and patterns with variables compile to the automaton.
-                case .star, .choice: return UnitLabel.none
-                }
-            }
             let i = middleCount + (first == nil ? 0 : 1)
-            let segment = tables.append(run, searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
+            let segment = tables.finishSegment(&building, run: atoms[runStart..<end].lazy.map(Self.label),
+                                               searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
             tables.appendSegment(segment)
+            building = tables.startSegment()
             if first == nil {
                 first = segment
             } else if i == segmentCount - 1 {
@@ -83,12 +78,15 @@ struct GlobMatcher: Sendable {
                 middleCount += 1
             }
         }
+        var index = atoms.startIndex
         while index < atoms.endIndex {
-            if case .star = atoms[index] {
+            let atom = atoms[index]
+            if case .star = atom {
                 if !previousWasStar { close(index) }
                 runStart = index + 1
                 previousWasStar = true
             } else {
+                tables.add(Self.label(atom), to: &building, keepLabels: wide)
                 previousWasStar = false
             }
             index += 1
@@ -108,6 +106,17 @@ struct GlobMatcher: Sendable {
         lastCount = hasStar ? Int32(tail.count) : 0
         anchorsNeedWideUnits = head.needsWideUnits || (hasStar && tail.needsWideUnits)
         shape = Self.shape(first: head, middleCount: middleCount, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
+    }
+
+    /// The label of a non-star atom in a segment: the unit, or `UnitLabel.any` for `?`.
+    @inline(__always)
+    static func label(_ atom: CompiledAtom) -> UInt32 {
+        switch atom {
+        case .unit(let u): return u
+        case .any: return UnitLabel.any
+        // Not reached: stars end runs, and patterns with variables compile to other matchers.
+        case .star, .choice: return UnitLabel.none
+        }
     }
 
     /// Every segment in order: one when the pattern has no star, otherwise stars + 1 (consecutive

@@ -140,28 +140,58 @@ extension GlobMatcher {
         /// when the run's labels need not be stored (see `Segment.labelsKept`); a run with a literal
         /// above ASCII keeps them whatever it says.
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool, keepLabels: Bool = true) -> Segment {
-            let count = run.count
-            var allAny = true
-            var wide = false
-            for label in run where label != UnitLabel.any {
-                allAny = false
-                if UnitLabel.isWideLiteral(label) { wide = true }
+            var segment = startSegment()
+            for label in run { add(label, to: &segment, keepLabels: keepLabels) }
+            return finishSegment(&segment, run: run, searchable: searchable, keepLabels: keepLabels)
+        }
+
+        /// A segment being appended label by label (`startSegment`, `add`, `finishSegment`): a
+        /// caller reading a pattern's atoms writes each one's label and packed byte as it reads it.
+        struct SegmentBuilder {
+            fileprivate var labelStart: Int
+            fileprivate let wordStart: Int
+            fileprivate var packer = PackedBytes.Packer()
+            fileprivate var allAny = true
+            fileprivate var wide = false
+        }
+
+        /// A new segment, starting after everything the tables hold.
+        mutating func startSegment() -> SegmentBuilder {
+            SegmentBuilder(labelStart: labels.count, wordStart: words.count)
+        }
+
+        /// Appends `label` to `segment` (the last started one): its packed byte, and the label itself
+        /// when `keepLabels`.
+        @inline(__always)
+        mutating func add(_ label: UInt32, to segment: inout SegmentBuilder, keepLabels: Bool) {
+            if label != UnitLabel.any {
+                segment.allAny = false
+                if UnitLabel.isWideLiteral(label) { segment.wide = true }
             }
-            let kept = keepLabels || wide
-            // Element by element into reserved room: `append(contentsOf:)` of the caller's lazy map
-            // took an unspecialized path, a cost paid per segment when a document is compiled (docs/HISTORY.md, "Measured on the way").
-            let labelStart = labels.count
-            if kept {
-                for label in run { labels.append(label) }
-            }
-            let wordStart = words.count
+            if keepLabels { labels.append(label) }
             // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
             // literal above ASCII marks the segment as needing wide units instead.
-            PackedBytes.append(run.lazy.map { $0 < 0x80 ? UInt8($0) : nil }, to: &words)
-            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
+            segment.packer.add(label < 0x80 ? UInt8(truncatingIfNeeded: label) : nil, to: &words)
+        }
+
+        /// The segment whose labels were added, `run` being those labels again: read a second time
+        /// only for a searchable (middle) segment's Shift-And tables, and for a literal above ASCII
+        /// when `keepLabels` was false (then the labels are kept after all).
+        mutating func finishSegment(_ segment: inout SegmentBuilder, run: some Collection<UInt32>, searchable: Bool,
+                                    keepLabels: Bool) -> Segment {
+            segment.packer.finish(&words)
+            let count = segment.packer.count
+            // The packer appended exactly the pairs `PackedBytes.equal` reads.
+            assert(words.count - segment.wordStart == PackedBytes.wordCount(count), "a segment's packed words")
+            let kept = keepLabels || segment.wide
+            if kept && !keepLabels {
+                segment.labelStart = labels.count
+                for label in run { labels.append(label) }
+            }
+            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !segment.allAny
                 ? ShiftAndSearch(run, masks: &masks, wideUnits: &wideUnits) : nil
-            return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny, labelsKept: kept,
-                           needsWideUnits: wide, search: search)
+            return Segment(labelStart: segment.labelStart, count: count, wordStart: segment.wordStart, allAny: segment.allAny,
+                           labelsKept: kept, needsWideUnits: segment.wide, search: search)
         }
 
         /// The tables' storage.

@@ -23,31 +23,58 @@ enum PackedBytes {
     /// `units` packed onto the end of `pairs` (`wordCount(units.count)` words), so that several runs
     /// can share one array.
     static func append<Units: Collection<UInt8?>>(_ units: Units, to pairs: inout [UInt64]) {
-        let base = pairs.count
-        let count = wordCount(units.count)
-        // Word by word (into room a caller may have reserved): `append(contentsOf: repeatElement(…))`
-        // took an unspecialized path, a cost paid per call when a document is compiled (docs/HISTORY.md, "Measured on the way").
-        for _ in 0..<count { pairs.append(0) }
-        pairs.withUnsafeMutableBufferPointer { words in
-            // SAFETY: `count` zero words were just appended after `base`, which is what `write` fills.
-            assert(base + count == words.count)
-            if count > 0, let start = words.baseAddress { write(units, into: start + base) }
-        }
+        var packer = Packer()
+        for unit in units { packer.add(unit, to: &pairs) }
+        packer.finish(&pairs)
     }
 
-    /// `units` packed into `words`, which hold `wordCount(units.count)` zeroes.
-    static func write<Units: Collection<UInt8?>>(_ units: Units, into words: UnsafeMutablePointer<UInt64>) {
-        // SAFETY: the caller's `words` hold `wordCount(units.count)` words: a pair per eight units plus, when `n > 8` and not a multiple of eight, the extra pair the last eight go to. Not assertable here: a pointer carries no count (the caller asserts it).
-        func fill(_ units: some Collection<UInt8?>, _ words: UnsafeMutablePointer<UInt64>) {
-            for (i, unit) in units.enumerated() {
-                guard let unit else { continue }
-                words[2 * (i / 8)] |= UInt64(unit) << UInt64(8 * (i % 8))
-                words[2 * (i / 8) + 1] |= 0xFF << UInt64(8 * (i % 8))
+    /// Packs units one at a time onto the end of an array, in one pass: each whole pair is appended
+    /// as its eighth unit arrives, and the last eight units ride along in a register of their own, so
+    /// the extra pair needs no second look at the units (a compiler of patterns feeds it atoms as it
+    /// reads them, with no array of units in between).
+    struct Packer {
+        /// The pair being filled (units `count & ~7 ..< count`).
+        private var word: UInt64 = 0
+        private var mask: UInt64 = 0
+        /// The last eight units added, the newest in the top byte.
+        private var tailWord: UInt64 = 0
+        private var tailMask: UInt64 = 0
+        /// Units added so far.
+        private(set) var count = 0
+
+        /// Adds `unit` (nil: any byte fills its place) to the units packed onto `pairs`.
+        @inline(__always)
+        mutating func add(_ unit: UInt8?, to pairs: inout [UInt64]) {
+            let shift = UInt64(8 * (count & 7))
+            tailWord >>= 8
+            tailMask >>= 8
+            if let unit {
+                word |= UInt64(unit) << shift
+                mask |= 0xFF << shift
+                tailWord |= UInt64(unit) << 56
+                tailMask |= 0xFF << 56
+            }
+            count += 1
+            if count & 7 == 0 {
+                pairs.append(word)
+                pairs.append(mask)
+                word = 0
+                mask = 0
             }
         }
-        fill(units, words)
-        let n = units.count
-        if n > 8, n % 8 != 0 { fill(units.suffix(8), words + 2 * ((n + 7) / 8)) }
+
+        /// Appends what is left: the partly filled pair and, past eight units, the pair of the last
+        /// eight. Then `wordCount(count)` words were appended since the first `add`.
+        @inline(__always)
+        mutating func finish(_ pairs: inout [UInt64]) {
+            guard count & 7 != 0 else { return }
+            pairs.append(word)
+            pairs.append(mask)
+            if count > 8 {
+                pairs.append(tailWord)
+                pairs.append(tailMask)
+            }
+        }
     }
 
     /// Where the pair for the last eight of `n` units is (read when `n` is over eight): the last pair when `n` is a

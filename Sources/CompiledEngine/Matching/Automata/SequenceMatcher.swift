@@ -155,9 +155,10 @@ struct SequenceMatcher: Sendable {
                         if p < n { Self.insert(p + 1, next); any = 1 }
                     }
                 case .values(let trie):
+                    let rows = tries.rows(of: trie)
                     Self.forEach(in: current) { p in
                         work += 1
-                        tries.ends(of: trie, in: text, from: p, work: &work) { end in
+                        rows.ends(of: trie, in: text, from: p, work: &work) { end in
                             Self.insert(end, next)
                             any = 1
                         }
@@ -211,10 +212,11 @@ struct SequenceMatcher: Sendable {
                 work += current.nonzeroBitCount
                 next = (current << 1) & (~0 >> UInt64(63 - n)) // `?` reads one unit: no position past n
             case .values(let trie):
+                let rows = tries.rows(of: trie)
                 var bits = current
                 while bits != 0 {
                     work += 1
-                    tries.ends(of: trie, in: text, from: bits.trailingZeroBitCount, work: &work) { next |= 1 << UInt64($0) }
+                    rows.ends(of: trie, in: text, from: bits.trailingZeroBitCount, work: &work) { next |= 1 << UInt64($0) }
                     bits &= bits &- 1
                 }
             case .search(let run):

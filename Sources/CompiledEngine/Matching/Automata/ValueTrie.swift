@@ -11,6 +11,8 @@ struct ValueTrie: Sendable {
     let edgeCount: Int32
     let denseStart: Int32
     let denseCount: Int32
+    /// The rows are ranges of the process-wide predefined rows (`ValueTries.shared`), not of the store's.
+    let isShared: Bool
 }
 
 /// One trie's rows as `TrieRows` builds them (nodes, sorted edge labels and targets, direct tables),
@@ -23,40 +25,39 @@ struct ValueTrieRows: Sendable {
 }
 
 /// The value tries of one store (a document's, or one compiled part's), their rows one after the
-/// other in four arrays. A predefined variable's rows are built once per process and copied in once
-/// per store and fold mode; a large custom list's are kept with the recent ones.
+/// other in four arrays. A predefined variable's rows are not copied in: they are built once per
+/// process into buffers that are never freed (`shared`), and a store's trie of one refers to them
+/// there (`ValueTrie.isShared`). A large custom list's rows are kept with the recent ones.
 struct ValueTries: Sendable {
     private(set) var nodes: [TrieNode] = []
     private(set) var labels: [UInt32] = []
     private(set) var targets: [Int32] = []
     private(set) var dense: [Int32] = []
-    /// The predefined variables' tries already copied in. Keyed lookups only, never iterated.
-    private var copied: [PredefinedVariable: ValueTrie] = [:]
+    /// Some trie of this store is one of the shared predefined ones: its view needs `shared`'s buffers.
+    private(set) var usesShared = false
 
     /// Whether every value is literal units only (a predefined variable's always are): the values a
     /// trie can hold.
     static func areLiteral(_ values: [[CompiledAtom]], origin: PredefinedVariable?) -> Bool {
-        if let origin, predefined[origin] != nil { return true }
+        if let origin, shared.tries[origin] != nil { return true }
         return values.allSatisfy { value in value.allSatisfy { if case .unit = $0 { return true } else { return false } } }
     }
 
     /// The trie of `values` (a predefined variable's when `origin` names one), added to these rows;
     /// nil when a value holds something other than literal units (`?`, `*`), and nothing is added then.
     mutating func add(_ values: [[CompiledAtom]], origin: PredefinedVariable?) -> ValueTrie? {
-        if let origin, let rows = Self.predefined[origin] {
-            if let known = copied[origin] { return known }
-            let trie = append(rows)
-            copied[origin] = trie
-            return trie
+        if let origin, let known = Self.shared.tries[origin] {
+            usesShared = true
+            return known
         }
         let rows = values.count > 16 ? Self.recent.value(for: values) { Self.rows(values) } : Self.rows(values)
-        return rows.map { append($0) }
+        return rows.map { append($0, isShared: false) }
     }
 
-    private mutating func append(_ rows: ValueTrieRows) -> ValueTrie {
+    private mutating func append(_ rows: ValueTrieRows, isShared: Bool) -> ValueTrie {
         let trie = ValueTrie(nodeStart: Int32(nodes.count), nodeCount: Int32(rows.nodes.count),
                              edgeStart: Int32(labels.count), edgeCount: Int32(rows.labels.count),
-                             denseStart: Int32(dense.count), denseCount: Int32(rows.dense.count))
+                             denseStart: Int32(dense.count), denseCount: Int32(rows.dense.count), isShared: isShared)
         nodes.append(contentsOf: rows.nodes)
         labels.append(contentsOf: rows.labels)
         targets.append(contentsOf: rows.targets)
@@ -82,15 +83,48 @@ struct ValueTries: Sendable {
         return ValueTrieRows(nodes: rows.nodes, labels: rows.edgeLabels, targets: rows.edgeTargets, dense: rows.denseTargets)
     }
 
-    /// Every predefined variable's rows in both fold modes (all literal units), built once per process.
-    static let predefined: [PredefinedVariable: ValueTrieRows] = {
-        var out: [PredefinedVariable: ValueTrieRows] = [:]
-        for (name, values) in VariableResolver.predefined {
-            out[PredefinedVariable(name: name, caseSensitive: true)] = rows(values.sensitive)
-            out[PredefinedVariable(name: name, caseSensitive: false)] = rows(values.folded)
+    /// Every predefined variable's tries in both fold modes (all literal units), built once per
+    /// process, on the first pattern that asks.
+    static let shared = SharedTries()
+
+    /// The predefined variables' rows in buffers allocated once per process and never freed, so a
+    /// compiled document's view can point at them for as long as the process runs (copying them
+    /// into every document cost more than compiling the rest of a small one).
+    struct SharedTries: @unchecked Sendable { // (nothing it points to changes after `init`)
+        /// The tries, as ranges of `buffers`. Keyed lookups only, never iterated.
+        let tries: [PredefinedVariable: ValueTrie]
+        let buffers: UnsafePointer<Buffers>
+
+        init() {
+            var rows = ValueTries()
+            var tries: [PredefinedVariable: ValueTrie] = [:]
+            // In name order, so that every process lays the rows out alike.
+            for (name, values) in VariableResolver.predefined.sorted(by: { $0.key < $1.key }) {
+                for caseSensitive in [true, false] {
+                    if let built = ValueTries.rows(caseSensitive ? values.sensitive : values.folded) {
+                        tries[PredefinedVariable(name: name, caseSensitive: caseSensitive)] = rows.append(built, isShared: true)
+                    }
+                }
+            }
+            self.tries = tries
+            buffers = Self.immortal(Buffers(nodes: Self.immortal(rows.nodes), labels: Self.immortal(rows.labels),
+                                            targets: Self.immortal(rows.targets), dense: Self.immortal(rows.dense), shared: nil))
         }
-        return out
-    }()
+
+        /// A copy of `array` in a buffer that is never freed.
+        private static func immortal<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+            _ = buffer.initialize(from: array)
+            return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
+        }
+
+        /// `value` in a buffer that is never freed.
+        private static func immortal<T>(_ value: T) -> UnsafePointer<T> {
+            let pointer = UnsafeMutablePointer<T>.allocate(capacity: 1)
+            pointer.initialize(to: value)
+            return UnsafePointer(pointer)
+        }
+    }
 
     /// Large custom value lists' rows built lately (a document's rules use the same variables again and again).
     static let recent = RecentTable<[[CompiledAtom]], ValueTrieRows?>(capacity: 64)
@@ -101,6 +135,8 @@ struct ValueTries: Sendable {
         let labels: UnsafeBufferPointer<UInt32>
         let targets: UnsafeBufferPointer<Int32>
         let dense: UnsafeBufferPointer<Int32>
+        /// `ValueTries.shared`'s buffers when some trie of the store is shared (`usesShared`), else nil.
+        let shared: UnsafePointer<Buffers>?
     }
 
     /// The rows' storage, for matching: one word (what it points to is kept by an `OwnedMatchers`),
@@ -113,7 +149,18 @@ struct ValueTries: Sendable {
         var targets: UnsafeBufferPointer<Int32> { buffers.pointee.targets }
         var dense: UnsafeBufferPointer<Int32> { buffers.pointee.dense }
 
-        /// Calls `found` with every position where a value of `trie` starting at `start` ends, ascending.
+        /// The view whose rows `trie` is a range of: this one, or the shared predefined rows'. Taken
+        /// once per step, before its walks (`ends` reads the rows of the view it is called on).
+        @inline(__always)
+        func rows(of trie: ValueTrie) -> View {
+            guard trie.isShared else { return self }
+            // SAFETY: a store with a shared trie has `shared` set in its view (`OwnedMatchers`).
+            assert(buffers.pointee.shared != nil)
+            return View(buffers: buffers.pointee.shared.unsafelyUnwrapped)
+        }
+
+        /// Calls `found` with every position where a value of `trie` starting at `start` ends,
+        /// ascending; this view must be `rows(of: trie)`.
         @inline(__always)
         func ends<U: FixedWidthInteger & UnsignedInteger>(of trie: ValueTrie, in text: UnsafeBufferPointer<U>, from start: Int,
                                                           work: inout Int, _ found: (Int) -> Void) {

@@ -51,7 +51,8 @@ final class OwnedMatchers: @unchecked Sendable {
             labels: buffers.copy(segments.labels), words: buffers.copy(segments.words), masks: buffers.copy(segments.masks),
             wideUnits: buffers.copy(segments.wideUnits), segments: buffers.copy(segments.segments)))
         let tries = buffers.keep(ValueTries.Buffers(nodes: buffers.copy(store.tries.nodes), labels: buffers.copy(store.tries.labels),
-                                                    targets: buffers.copy(store.tries.targets), dense: buffers.copy(store.tries.dense)))
+                                                    targets: buffers.copy(store.tries.targets), dense: buffers.copy(store.tries.dense),
+                                                    shared: store.tries.usesShared ? ValueTries.shared.buffers : nil))
         // SAFETY: every buffer the view points to is owned by `buffers`, which this object keeps until it goes.
         view = MatcherView(buffers: buffers.keep(MatcherView.Buffers(
             tables: .init(buffers: tables), globs: buffers.copy(store.globs), steps: buffers.copy(store.steps),

@@ -379,6 +379,8 @@ package struct DocumentParser {
         default: return nil
         }
         let known = componentKeyBytes[candidate]
+        // SAFETY: `b` is read below `b.count` only (`b[0]` when the count is 1 or 7), and the count picked `candidate`, so `known` is as long.
+        assert(known.count == b.count)
         for i in 0..<b.count where b[i] != known[i] { return nil }
         return candidate
     }

@@ -115,6 +115,8 @@ struct ValueTries: Sendable {
         private static func immortal<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
             _ = buffer.initialize(from: array)
+            // SAFETY: the buffer has room for max(1, array.count) elements, the first array.count of them initialized just above.
+            assert(buffer.count >= array.count)
             return UnsafeBufferPointer(rebasing: buffer[0..<array.count])
         }
 
@@ -144,6 +146,7 @@ struct ValueTries: Sendable {
     struct View {
         let buffers: UnsafePointer<Buffers>
 
+        // SAFETY: `buffers` is kept by the owning `OwnedMatchers`, or is `shared`'s and never freed, while a match reads this view (liveness cannot be asserted).
         var nodes: UnsafeBufferPointer<TrieNode> { buffers.pointee.nodes }
         var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
         var targets: UnsafeBufferPointer<Int32> { buffers.pointee.targets }
@@ -177,6 +180,8 @@ struct ValueTries: Sendable {
             var p = start
             let n = text.count
             while true {
+                // SAFETY: `node` is the root (nodeCount > 0, asserted above) or a child `rows.child` read from this trie's rows.
+                assert(node >= 0 && node < rows.nodes.count)
                 if rows.nodes[node].isEnd { found(p) }
                 guard p < n else { break }
                 let unit = UInt32(truncatingIfNeeded: text[p])

@@ -99,6 +99,8 @@ public struct CompiledPart: Sendable {
                                      isPath: Bool) -> Bool? {
         let result = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
             let (lo, hi) = isPath ? MatchText.trimmedBounds(buffer) : (0, buffer.count)
+            // SAFETY: `trimmedBounds` (or the whole buffer) gives bounds inside the buffer.
+            assert(0 <= lo && lo <= hi && hi <= buffer.count)
             let trimmed = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
             guard MatchText.isASCII(trimmed) else { return nil }
             var work = 0

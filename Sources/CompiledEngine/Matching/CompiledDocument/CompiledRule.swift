@@ -111,6 +111,7 @@ struct DocumentView {
 
     let buffers: UnsafePointer<Buffers>
 
+    // SAFETY: `buffers` points at a `Buffers` kept by the `FlatRules` that made this view while a decision reads it (liveness cannot be asserted).
     var rules: UnsafeBufferPointer<CompiledRule> { buffers.pointee.rules }
     var patterns: UnsafeBufferPointer<PatternPrograms> { buffers.pointee.patterns }
     var items: UnsafeBufferPointer<QueryItemKey> { buffers.pointee.items }

@@ -86,6 +86,7 @@ struct MatcherView {
 
     let buffers: UnsafePointer<Buffers>
 
+    // SAFETY: `buffers` points at a `Buffers` that the owning `OwnedMatchers` keeps for as long as a match can read this view (the pointer's liveness cannot be asserted).
     var tables: GlobMatcher.SegmentTables.View { buffers.pointee.tables }
     var globs: UnsafeBufferPointer<GlobMatcher> { buffers.pointee.globs }
     var steps: UnsafeBufferPointer<SequenceMatcher.Step> { buffers.pointee.steps }

@@ -128,6 +128,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                             nodeCount += 1
                         }
                         assert(nodeCount == bound, "one node per distinct key start, as counted")
+                        // SAFETY: the first nodeCount nodes and edgeCount labels and targets were written above, under the room for `bound`.
+                        assert(nodeCount <= nodes.count && edgeCount <= labels.count && edgeCount <= targets.count)
                         self.nodes.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[0..<nodeCount]))
                         edgeLabels.append(contentsOf: UnsafeBufferPointer(rebasing: labels[0..<edgeCount]))
                         edgeTargets.append(contentsOf: UnsafeBufferPointer(rebasing: targets[0..<edgeCount]))

@@ -185,6 +185,8 @@ struct GlobMatcher: Sendable {
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
                                                          work: inout Int) -> Bool {
         if U.self == UInt8.self {
+            // SAFETY: `U` is `UInt8` here, so the memory is rebound to the type it already has.
+            assert(MemoryLayout<U>.size == 1 && U.bitWidth == 8)
             return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, tables, work: &work) }
         }
         return matchesWide(text, tables, work: &work)

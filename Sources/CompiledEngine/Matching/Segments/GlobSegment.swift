@@ -46,10 +46,14 @@ extension GlobMatcher {
         func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
                                                               _ tables: SegmentTables.View, work: inout Int) -> Bool {
             if U.self == UInt8.self {
+                // SAFETY: `U` is `UInt8` here, so the memory is rebound to the type it already has.
+                assert(MemoryLayout<U>.size == 1 && U.bitWidth == 8)
                 return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, tables, work: &work) }
             }
             if allAny { return true }
             if !labelsKept { return matchesPacked(text, at: start, tables, work: &work) }
+            // SAFETY: callers place the segment where it fits (`start + count <= text.count`), and its kept labels are `count` from `labelStart` of the tables (`finishSegment`).
+            assert(start >= 0 && start + count <= text.count && labelStart + count <= tables.labels.count)
             var k = 0
             while k < count {
                 work += 1
@@ -208,6 +212,7 @@ extension GlobMatcher {
         struct View {
             let buffers: UnsafePointer<Buffers>
 
+            // SAFETY: `buffers` points at a `Buffers` that the owning `OwnedMatchers` keeps for as long as a match can read this view (the pointer's liveness cannot be asserted).
             var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
             var words: UnsafeBufferPointer<UInt64> { buffers.pointee.words }
             var masks: UnsafeBufferPointer<UInt64> { buffers.pointee.masks }

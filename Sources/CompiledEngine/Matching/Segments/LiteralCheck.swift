@@ -125,6 +125,8 @@ struct QuickChecks: Sendable {
             // least one byte of a non-ASCII text too): a shorter text is decided before trimming.
             guard n >= shortest, let base = buffer.baseAddress else { return n >= shortest } // (no base: empty)
             let (lo, hi) = isPath ? MatchText.trimmedBounds(base, n) : (0, n)
+            // SAFETY: `trimmedBounds` (or the whole text) gives bounds inside the `n` bytes at `base`.
+            assert(0 <= lo && lo <= hi && hi <= n)
             if needsASCII, !MatchText.isASCII(UnsafeBufferPointer(start: base + lo, count: hi &- lo)) {
                 decided = false
                 return false

@@ -216,6 +216,8 @@ struct MatchText: Sendable {
         var work2 = 0
         let result = raw.utf8.withContiguousStorageIfAvailable { buffer -> Bool? in
             let (lo, hi) = isPath ? trimmedBounds(buffer) : (0, buffer.count)
+            // SAFETY: `trimmedBounds` (or the whole buffer) gives bounds inside the buffer.
+            assert(0 <= lo && lo <= hi && hi <= buffer.count)
             let text = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
             guard isASCII(text) else { return nil }
             return matchers.matches(pattern, text, work: &work2)

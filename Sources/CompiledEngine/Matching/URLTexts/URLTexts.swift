@@ -197,6 +197,8 @@ struct URLTexts {
             let pattern = document.pattern(item.pattern)
             var present = false
             let everyOccurrenceMatches = QueryItemSplitter.forEachItem(in: q) { name, value in
+                // SAFETY: `forEachItem` hands ranges inside `q`'s 0..<q.count.
+                assert(name.lowerBound >= 0 && name.upperBound <= q.count && value.lowerBound >= 0 && value.upperBound <= q.count)
                 guard name.count == wanted.count, UnsafeBufferPointer(rebasing: q[name]).elementsEqual(wanted) else { return true }
                 present = true // Q4: every occurrence must match
                 return document.matchers.matches(pattern, UnsafeBufferPointer(rebasing: q[value]), work: &work)

@@ -94,7 +94,10 @@ documents=(
     "real-world twitter|twitter-signed-pkcs7.json"
 )
 
-echo "instructions per operation (callgrind; N and 2N repeats: match 50000, decision 50, read and parse 20; commit $(git rev-parse --short HEAD))"
+# Name what was counted: this tree's commit for its own build, or the binary BENCH named (whose
+# commit this script cannot know).
+if [ -n "${BENCH:-}" ]; then counted="binary $BENCH"; else counted="commit $(git rev-parse --short HEAD)"; fi
+echo "instructions per operation (callgrind; N and 2N repeats: match 50000, decision 50, read and parse 20; $counted)"
 echo
 echo "| pattern row | one match |"
 echo "| --- | ---: |"

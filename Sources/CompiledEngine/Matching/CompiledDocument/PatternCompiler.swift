@@ -26,18 +26,9 @@ enum PatternCompiler {
             // Most patterns name no variable: with no `$` there is no reference to parse (P3) and
             // one element per scalar (P5), so the atoms come straight from the scalars, each read
             // by `PatternParser.element(for:)` as the parser reads it.
-            atoms.reserveCapacity(source.utf8.count)
-            // An ASCII pattern (the usual case) is read byte by byte in place, one scalar per byte;
-            // any other is read scalar by scalar.
-            let readInPlace = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                for byte in bytes {
-                    guard byte < 0x80 else { return false }
-                    atoms.append(atom(PatternParser.element(for: Unicode.Scalar(byte)), caseSensitive: caseSensitive))
-                }
-                return true
-            }
-            if readInPlace != true {
+            if !asciiAtoms(source, caseSensitive: caseSensitive, into: &atoms) {
                 atoms.removeAll(keepingCapacity: true)
+                atoms.reserveCapacity(source.unicodeScalars.count)
                 for c in source.unicodeScalars {
                     atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
                 }
@@ -76,10 +67,47 @@ enum PatternCompiler {
 
     static let slash = UInt32(UInt8(ascii: "/"))
 
+    /// The atoms of an ASCII pattern without variables (the usual case), written into `atoms` (emptied
+    /// first) from the UTF-8 in place, one atom per byte, with no per-atom append. false (and
+    /// `atoms` left to the caller to refill) when the pattern has a byte above ASCII or its UTF-8
+    /// is not contiguous.
+    private static func asciiAtoms(_ source: String, caseSensitive: Bool, into atoms: inout [CompiledAtom]) -> Bool {
+        let table = caseSensitive ? asciiAtomTable : foldedASCIIAtomTable
+        let count = source.utf8.count
+        atoms.removeAll(keepingCapacity: true)
+        atoms.append(contentsOf: repeatElement(.any, count: count))
+        let done = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            atoms.withUnsafeMutableBufferPointer { out in
+                table.withUnsafeBufferPointer { table in
+                    // SAFETY: `out` holds `count` atoms, one per byte of `bytes`; `table` has 128 entries and each byte read is below 0x80.
+                    assert(out.count == bytes.count && table.count == 128)
+                    var i = 0
+                    for byte in bytes {
+                        guard byte < 0x80 else { return false }
+                        out[i] = table[Int(byte)]
+                        i += 1
+                    }
+                    return true
+                }
+            }
+        }
+        return done == true
+    }
+
+    /// The atom of each ASCII scalar as `PatternParser.element(for:)` reads it (`*`, `?`, or itself
+    /// as a unit), and the same folded (E1): built once, so the per-byte loop makes no call.
+    private static let asciiAtomTable: [CompiledAtom] = (0..<128).map {
+        atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: true)
+    }
+    private static let foldedASCIIAtomTable: [CompiledAtom] = (0..<128).map {
+        atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: false)
+    }
+
+
     /// N3: a path pattern (slashes trimmed) ending in a literal `/` then a lone `*` also matches
     /// the parent path: the pattern without them, trimmed again. nil when N3 does not apply.
     static func parentAlternative(_ main: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom>? {
-        guard main.count >= 2, main[main.endIndex - 1] == .star, main[main.endIndex - 2] == .unit(slash) else { return nil }
+        guard main.count >= 2, case .star = main[main.endIndex - 1], isSlash(main[main.endIndex - 2]) else { return nil }
         return trimmingSlashes(main.dropLast(2))
     }
 
@@ -87,9 +115,16 @@ enum PatternCompiler {
     static func trimmingSlashes(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
         var lo = atoms.startIndex
         var hi = atoms.endIndex
-        while lo < hi, atoms[lo] == .unit(slash) { lo += 1 }
-        while hi > lo, atoms[hi - 1] == .unit(slash) { hi -= 1 }
+        while lo < hi, isSlash(atoms[lo]) { lo += 1 }
+        while hi > lo, isSlash(atoms[hi - 1]) { hi -= 1 }
         return atoms[lo..<hi]
+    }
+
+    /// A literal `/` (a case match on the payload: cheaper than the synthesized `==` of the enum).
+    @inline(__always)
+    private static func isSlash(_ atom: CompiledAtom) -> Bool {
+        if case .unit(let u) = atom { return u == slash }
+        return false
     }
 
     /// Pattern or value elements as atoms; a `.variable` here can only come from a rule pattern and

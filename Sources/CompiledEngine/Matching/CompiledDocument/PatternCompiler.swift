@@ -75,7 +75,7 @@ enum PatternCompiler {
         let table = caseSensitive ? asciiAtomTable : foldedASCIIAtomTable
         let count = source.utf8.count
         atoms.removeAll(keepingCapacity: true)
-        atoms.append(contentsOf: repeatElement(.any, count: count))
+        appendFilled(&atoms, count: count, from: fillerAtoms)
         let done = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             atoms.withUnsafeMutableBufferPointer { out in
                 table.withUnsafeBufferPointer { table in
@@ -102,6 +102,8 @@ enum PatternCompiler {
     private static let foldedASCIIAtomTable: [CompiledAtom] = (0..<128).map {
         atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: false)
     }
+    /// Atoms to grow the scratch array with before it is written in place (`appendFilled`).
+    private static let fillerAtoms = [CompiledAtom](repeating: .any, count: 256)
 
 
     /// N3: a path pattern (slashes trimmed) ending in a literal `/` then a lone `*` also matches

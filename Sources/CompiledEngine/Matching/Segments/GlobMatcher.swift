@@ -67,7 +67,7 @@ struct GlobMatcher: Sendable {
             // The run before the first star is the first segment, the one after the last star the
             // last; every run between two stars is a middle one, placed by searching.
             let isLast = end == atoms.endIndex
-            let segment = tables.append(atoms[runStart..<end].lazy.map(Self.label), searchable: head != nil && !isLast,
+            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: head != nil && !isLast,
                                         keepLabels: wide)
             tables.appendSegment(segment)
             if head == nil {
@@ -95,6 +95,15 @@ struct GlobMatcher: Sendable {
         lastCount = hasStar ? Int32(last.count) : 0
         anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
         shape = Self.shape(first: first, middleCount: middleCount, last: last, hasAnyOne: anyOne, hasStar: hasStar)
+    }
+
+    /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
+    /// hold `label` as a closure and call it through a pointer for every atom.
+    struct RunLabels: RandomAccessCollection {
+        let atoms: ArraySlice<CompiledAtom>
+        var startIndex: Int { atoms.startIndex }
+        var endIndex: Int { atoms.endIndex }
+        subscript(i: Int) -> UInt32 { GlobMatcher.label(atoms[i]) }
     }
 
     @inline(__always)

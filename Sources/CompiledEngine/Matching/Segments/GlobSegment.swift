@@ -147,7 +147,7 @@ extension GlobMatcher {
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool, keepLabels: Bool = true) -> Segment {
             let count = run.count
             let wordStart = words.count
-            words.append(contentsOf: repeatElement(0, count: PackedBytes.wordCount(count)))
+            appendFilled(&words, count: PackedBytes.wordCount(count), from: zeroWords)
             var allAny = true
             var wide = false
             words.withUnsafeMutableBufferPointer { pairs in
@@ -224,7 +224,7 @@ extension GlobMatcher {
             wideUnits.append(contentsOf: wide)
             let rows = 128 + wide.count + 1
             maskStart = masks.count
-            masks.append(contentsOf: repeatElement(0, count: rows * w))
+            appendFilled(&masks, count: rows * w, from: zeroWords)
             let start = maskStart
             // SAFETY: `rows * w` zero words were just appended at `start`, so every `row * w + word` (row < rows, word < w) is inside.
             assert(start + rows * w == masks.count)
@@ -246,7 +246,11 @@ extension GlobMatcher {
                 // `?` accepts every unit: its bits go into every row, once per word rather than once per `?`.
                 for word in 0..<w where masks[anyRow + word] != 0 {
                     let bits = masks[anyRow + word]
-                    for row in 0..<(rows - 1) { masks[row * w + word] |= bits }
+                    var i = word
+                    while i < anyRow {
+                        masks[i] |= bits
+                        i &+= w
+                    }
                 }
             }
         }

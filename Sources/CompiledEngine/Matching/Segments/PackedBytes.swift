@@ -25,7 +25,7 @@ enum PackedBytes {
     static func append<Units: Collection<UInt8?>>(_ units: Units, to pairs: inout [UInt64]) {
         let start = pairs.count
         let count = units.count
-        pairs.append(contentsOf: repeatElement(0, count: wordCount(count)))
+        appendFilled(&pairs, count: wordCount(count), from: zeroWords)
         pairs.withUnsafeMutableBufferPointer { pairs in
             var k = 0
             for unit in units {

@@ -14,27 +14,33 @@ enum PatternCompiler {
     }
 
     /// `compile`, a path pattern's rule-index keys appended to `keyBytes` (the document's, `PatternMemo`).
-    /// `atoms` is scratch space the compilations of one document share (its old content is dropped):
-    /// the matchers copy what they keep, so one array serves every pattern. The matchers go to `store`
-    /// (nothing is added for an invalid pattern).
+    /// `atoms` is scratch space the compilations of one document share (its old content is
+    /// overwritten, and only this pattern's atoms at its start are read): the matchers copy what they
+    /// keep, so one array serves every pattern. The matchers go to `store` (nothing is added for an
+    /// invalid pattern).
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool, variables: inout VariableResolver,
                         keyBytes: inout [UInt8], atoms: inout [CompiledAtom], store: inout MatcherStore) -> CompiledPattern? {
-        atoms.removeAll(keepingCapacity: true)
         var choices: [[[CompiledAtom]]] = []
         var origins: [PredefinedVariable?] = []
+        // This pattern's atoms are `atoms[..<used]`.
+        var used = 0
         if !PatternParser.mayHaveVariables(source) {
             // Most patterns name no variable: with no `$` there is no reference to parse (P3) and
             // one element per scalar (P5), so the atoms come straight from the scalars, each read
             // by `PatternParser.element(for:)` as the parser reads it.
-            if !asciiAtoms(source, caseSensitive: caseSensitive, into: &atoms) {
+            if let count = asciiAtoms(source, caseSensitive: caseSensitive, into: &atoms) {
+                used = count
+            } else {
                 atoms.removeAll(keepingCapacity: true)
                 atoms.reserveCapacity(source.unicodeScalars.count)
                 for c in source.unicodeScalars {
                     atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
                 }
+                used = atoms.count
             }
-            guard atoms.count <= PatternLimits.maxExpandedSize else { return nil } // P5
+            guard used <= PatternLimits.maxExpandedSize else { return nil } // P5
         } else {
+            atoms.removeAll(keepingCapacity: true)
             guard let parsed = try? PatternParser.parse(source) else { return nil }
             guard PatternLimits.fits(parsed, variables: variables.table) else { return nil } // P5
             atoms.reserveCapacity(parsed.elements.count)
@@ -49,13 +55,16 @@ enum PatternCompiler {
                     atoms.append(atom(element, caseSensitive: caseSensitive))
                 }
             }
+            used = atoms.count
         }
         if choices.isEmpty {
             // No variable: glob programs over slices of `atoms`, nothing copied.
-            guard isPath else { return CompiledPattern(glob: atoms[...], parent: nil, indexed: false, keyBytes: &keyBytes, store: &store) }
-            let main = trimmingSlashes(atoms[...])
+            let pattern = atoms[..<used]
+            guard isPath else { return CompiledPattern(glob: pattern, parent: nil, indexed: false, keyBytes: &keyBytes, store: &store) }
+            let main = trimmingSlashes(pattern)
             return CompiledPattern(glob: main, parent: parentAlternative(main), indexed: true, keyBytes: &keyBytes, store: &store)
         }
+        // (Variables: `atoms` was refilled from empty, so it is this pattern's atoms, `used` of them.)
         guard isPath else {
             return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil, indexed: false, keyBytes: &keyBytes, store: &store)
         }
@@ -67,31 +76,29 @@ enum PatternCompiler {
 
     static let slash = UInt32(UInt8(ascii: "/"))
 
-    /// The atoms of an ASCII pattern without variables (the usual case), written into `atoms` (emptied
-    /// first) from the UTF-8 in place, one atom per byte, with no per-atom append. false (and
-    /// `atoms` left to the caller to refill) when the pattern has a byte above ASCII or its UTF-8
-    /// is not contiguous.
-    private static func asciiAtoms(_ source: String, caseSensitive: Bool, into atoms: inout [CompiledAtom]) -> Bool {
+    /// The atoms of an ASCII pattern without variables (the usual case), written over the start of
+    /// `atoms` (grown when shorter) from the UTF-8 in place, one atom per byte, with no per-atom
+    /// append and no emptying (removing an array's elements costs a generic `replaceSubrange`):
+    /// their count. nil (and `atoms` left to the caller to refill) when the pattern has a byte
+    /// above ASCII or its UTF-8 is not contiguous.
+    private static func asciiAtoms(_ source: String, caseSensitive: Bool, into atoms: inout [CompiledAtom]) -> Int? {
         let table = caseSensitive ? asciiAtomTable : foldedASCIIAtomTable
         let count = source.utf8.count
-        atoms.removeAll(keepingCapacity: true)
-        appendFilled(&atoms, count: count, from: fillerAtoms)
+        if atoms.count < count { appendFilled(&atoms, count: count - atoms.count, from: fillerAtoms) }
         let done = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             atoms.withUnsafeMutableBufferPointer { out in
-                table.withUnsafeBufferPointer { table in
-                    // SAFETY: `out` holds `count` atoms, one per byte of `bytes`; `table` has 128 entries and each byte read is below 0x80.
-                    assert(out.count == bytes.count && table.count == 128)
-                    var i = 0
-                    for byte in bytes {
-                        guard byte < 0x80 else { return false }
-                        out[i] = table[Int(byte)]
-                        i += 1
-                    }
-                    return true
+                // SAFETY: `out` holds at least `count` atoms (grown above), one per byte of `bytes`.
+                assert(out.count >= bytes.count)
+                var i = 0
+                for byte in bytes {
+                    guard byte < 0x80 else { return false }
+                    out[i] = table[Int(byte)]
+                    i += 1
                 }
+                return true
             }
         }
-        return done == true
+        return done == true ? count : nil
     }
 
     /// The atom of each ASCII scalar as `PatternParser.element(for:)` reads it (`*`, `?`, or itself

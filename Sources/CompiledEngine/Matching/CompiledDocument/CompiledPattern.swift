@@ -53,11 +53,7 @@ struct CompiledPattern: Sendable {
     /// scalar, like `utf8`). No `reserveCapacity`: it would grow `out` (a document's key bytes) to
     /// the exact size each time, so every pattern past the first reservation would copy them all.
     private static func appendUTF8(of run: ArraySlice<CompiledAtom>, to out: inout [UInt8]) {
-        // The ASCII units it starts with (usually all of them) in one append, then the rest one by one.
-        var end = run.startIndex
-        while end < run.endIndex, case .unit(let u) = run[end], u < 0x80 { end += 1 }
-        out.append(contentsOf: ASCIIUnits(atoms: run[run.startIndex..<end]))
-        for atom in run[end...] {
+        for atom in run {
             guard case .unit(let u) = atom else { return }
             if u < 0x80 {
                 out.append(UInt8(u))
@@ -65,18 +61,6 @@ struct CompiledPattern: Sendable {
             }
             guard let scalar = Unicode.Scalar(u) else { return }
             out.append(contentsOf: scalar.utf8)
-        }
-    }
-
-    /// The bytes of a run of ASCII `.unit` atoms, read in place for one `append(contentsOf:)` (a
-    /// `lazy.map` would call its closure through a pointer per atom).
-    private struct ASCIIUnits: RandomAccessCollection {
-        let atoms: ArraySlice<CompiledAtom>
-        var startIndex: Int { atoms.startIndex }
-        var endIndex: Int { atoms.endIndex }
-        subscript(i: Int) -> UInt8 {
-            guard case .unit(let u) = atoms[i] else { return 0 } // (not reached: every atom is a unit)
-            return UInt8(truncatingIfNeeded: u)
         }
     }
 

@@ -1,11 +1,11 @@
 import XCTest
 @testable import LinkMatchCompiled
 
-/// `PackedBytes` packs in one pass (`Packer`); the comparison (`PackedBytes.equal`) reads the layout
-/// its doc comment states: a pair (word, mask) per eight units, the last partly filled, and past
-/// eight units not a multiple of eight one more pair holding the last eight. These tests build that
-/// layout here, unit by unit from the statement, and hold the packer to it for every length up to
-/// forty, with literals and `?` (nil) mixed.
+/// `PackedBytes` packs in place (`set` per unit, then `finishLastPair` for the last eight); the
+/// comparison (`PackedBytes.equal`) reads the layout its doc comment states: a pair (word, mask) per
+/// eight units, the last partly filled, and past eight units not a multiple of eight one more pair
+/// holding the last eight. These tests build that layout here, unit by unit from the statement, and
+/// hold the packing to it for every length up to forty, with literals and `?` (nil) mixed.
 final class PackedBytesLayoutTests: XCTestCase {
     /// The units of length `n`: letters, every third one a `?` (nil), shifted by `seed`.
     private func units(_ n: Int, seed: Int) -> [UInt8?] {

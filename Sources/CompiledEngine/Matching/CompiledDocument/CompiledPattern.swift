@@ -26,7 +26,7 @@ struct CompiledPattern: Sendable {
             return
         }
         let start = keyBytes.count
-        Self.appendUTF8(of: Self.leadingUnits(main), to: &keyBytes)
+        Self.appendUTF8(of: main, to: &keyBytes) // (it stops at the first atom that is not a unit)
         // With an N3 parent a text matches one program or the other: the key is what both starts share.
         if let parent {
             let common = Self.commonLength(keyBytes[start...], parent)
@@ -42,13 +42,6 @@ struct CompiledPattern: Sendable {
         keys = IndexKeys(first: first, more: [], reversedSuffix: suffix)
     }
 
-    /// The run of literal units `atoms` start with.
-    static func leadingUnits(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
-        var end = atoms.startIndex
-        while end < atoms.endIndex, case .unit = atoms[end] { end += 1 }
-        return atoms[atoms.startIndex..<end]
-    }
-
     /// The run of literal units `atoms` end with.
     static func trailingUnits(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
         var start = atoms.endIndex
@@ -56,9 +49,10 @@ struct CompiledPattern: Sendable {
         return atoms[start..<atoms.endIndex]
     }
 
-    /// Appends `utf8` of a run of `.unit` atoms to `out` (up to an invalid scalar, like `utf8`).
+    /// Appends `utf8` of the run of `.unit` atoms `run` starts with to `out` (up to an invalid
+    /// scalar, like `utf8`). No `reserveCapacity`: it would grow `out` (a document's key bytes) to
+    /// the exact size each time, so every pattern past the first reservation would copy them all.
     private static func appendUTF8(of run: ArraySlice<CompiledAtom>, to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + run.count) // one byte per unit when ASCII, the usual case
         for atom in run {
             guard case .unit(let u) = atom else { return }
             if u < 0x80 {

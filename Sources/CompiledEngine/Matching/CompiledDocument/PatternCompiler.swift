@@ -14,36 +14,33 @@ enum PatternCompiler {
     }
 
     /// `compile`, a path pattern's rule-index keys appended to `keyBytes` (the document's, `PatternMemo`).
-    /// `atoms` is scratch space the compilations of one document share (its old content is dropped):
-    /// the matchers copy what they keep, so one array serves every pattern. The matchers go to `store`
-    /// (nothing is added for an invalid pattern).
+    /// `atoms` is scratch space the compilations of one document share (its old content is
+    /// overwritten, and only this pattern's atoms at its start are read): the matchers copy what they
+    /// keep, so one array serves every pattern. The matchers go to `store` (nothing is added for an
+    /// invalid pattern).
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool, variables: inout VariableResolver,
                         keyBytes: inout [UInt8], atoms: inout [CompiledAtom], store: inout MatcherStore) -> CompiledPattern? {
-        atoms.removeAll(keepingCapacity: true)
         var choices: [[[CompiledAtom]]] = []
         var origins: [PredefinedVariable?] = []
+        // This pattern's atoms are `atoms[..<used]`.
+        var used = 0
         if !PatternParser.mayHaveVariables(source) {
             // Most patterns name no variable: with no `$` there is no reference to parse (P3) and
             // one element per scalar (P5), so the atoms come straight from the scalars, each read
             // by `PatternParser.element(for:)` as the parser reads it.
-            atoms.reserveCapacity(source.utf8.count)
-            // An ASCII pattern (the usual case) is read byte by byte in place, one scalar per byte;
-            // any other is read scalar by scalar.
-            let readInPlace = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-                for byte in bytes {
-                    guard byte < 0x80 else { return false }
-                    atoms.append(atom(PatternParser.element(for: Unicode.Scalar(byte)), caseSensitive: caseSensitive))
-                }
-                return true
-            }
-            if readInPlace != true {
+            if let count = asciiAtoms(source, caseSensitive: caseSensitive, into: &atoms) {
+                used = count
+            } else {
                 atoms.removeAll(keepingCapacity: true)
+                atoms.reserveCapacity(source.unicodeScalars.count)
                 for c in source.unicodeScalars {
                     atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
                 }
+                used = atoms.count
             }
-            guard atoms.count <= PatternLimits.maxExpandedSize else { return nil } // P5
+            guard used <= PatternLimits.maxExpandedSize else { return nil } // P5
         } else {
+            atoms.removeAll(keepingCapacity: true)
             guard let parsed = try? PatternParser.parse(source) else { return nil }
             guard PatternLimits.fits(parsed, variables: variables.table) else { return nil } // P5
             atoms.reserveCapacity(parsed.elements.count)
@@ -58,13 +55,16 @@ enum PatternCompiler {
                     atoms.append(atom(element, caseSensitive: caseSensitive))
                 }
             }
+            used = atoms.count
         }
         if choices.isEmpty {
             // No variable: glob programs over slices of `atoms`, nothing copied.
-            guard isPath else { return CompiledPattern(glob: atoms[...], parent: nil, indexed: false, keyBytes: &keyBytes, store: &store) }
-            let main = trimmingSlashes(atoms[...])
+            let pattern = atoms[..<used]
+            guard isPath else { return CompiledPattern(glob: pattern, parent: nil, indexed: false, keyBytes: &keyBytes, store: &store) }
+            let main = trimmingSlashes(pattern)
             return CompiledPattern(glob: main, parent: parentAlternative(main), indexed: true, keyBytes: &keyBytes, store: &store)
         }
+        // (Variables: `atoms` was refilled from empty, so it is this pattern's atoms, `used` of them.)
         guard isPath else {
             return CompiledPattern(main: AtomPattern(atoms: atoms, choices: choices, origins: origins), parent: nil, indexed: false, keyBytes: &keyBytes, store: &store)
         }
@@ -76,10 +76,47 @@ enum PatternCompiler {
 
     static let slash = UInt32(UInt8(ascii: "/"))
 
+    /// The atoms of an ASCII pattern without variables (the usual case), written over the start of
+    /// `atoms` (grown when shorter) from the UTF-8 in place, one atom per byte, with no per-atom
+    /// append and no emptying (removing an array's elements costs a generic `replaceSubrange`):
+    /// their count. nil (and `atoms` left to the caller to refill) when the pattern has a byte
+    /// above ASCII or its UTF-8 is not contiguous.
+    private static func asciiAtoms(_ source: String, caseSensitive: Bool, into atoms: inout [CompiledAtom]) -> Int? {
+        let table = caseSensitive ? asciiAtomTable : foldedASCIIAtomTable
+        let count = source.utf8.count
+        if atoms.count < count { appendFilled(&atoms, count: count - atoms.count, from: fillerAtoms) }
+        let done = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            atoms.withUnsafeMutableBufferPointer { out in
+                // SAFETY: `out` holds at least `count` atoms (grown above), one per byte of `bytes`.
+                assert(out.count >= bytes.count)
+                var i = 0
+                for byte in bytes {
+                    guard byte < 0x80 else { return false }
+                    out[i] = table[Int(byte)]
+                    i += 1
+                }
+                return true
+            }
+        }
+        return done == true ? count : nil
+    }
+
+    /// The atom of each ASCII scalar as `PatternParser.element(for:)` reads it (`*`, `?`, or itself
+    /// as a unit), and the same folded (E1): built once, so the per-byte loop makes no call.
+    private static let asciiAtomTable: [CompiledAtom] = (0..<128).map {
+        atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: true)
+    }
+    private static let foldedASCIIAtomTable: [CompiledAtom] = (0..<128).map {
+        atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: false)
+    }
+    /// Atoms to grow the scratch array with before it is written in place (`appendFilled`).
+    private static let fillerAtoms = [CompiledAtom](repeating: .any, count: 256)
+
+
     /// N3: a path pattern (slashes trimmed) ending in a literal `/` then a lone `*` also matches
     /// the parent path: the pattern without them, trimmed again. nil when N3 does not apply.
     static func parentAlternative(_ main: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom>? {
-        guard main.count >= 2, main[main.endIndex - 1] == .star, main[main.endIndex - 2] == .unit(slash) else { return nil }
+        guard main.count >= 2, case .star = main[main.endIndex - 1], isSlash(main[main.endIndex - 2]) else { return nil }
         return trimmingSlashes(main.dropLast(2))
     }
 
@@ -87,9 +124,16 @@ enum PatternCompiler {
     static func trimmingSlashes(_ atoms: ArraySlice<CompiledAtom>) -> ArraySlice<CompiledAtom> {
         var lo = atoms.startIndex
         var hi = atoms.endIndex
-        while lo < hi, atoms[lo] == .unit(slash) { lo += 1 }
-        while hi > lo, atoms[hi - 1] == .unit(slash) { hi -= 1 }
+        while lo < hi, isSlash(atoms[lo]) { lo += 1 }
+        while hi > lo, isSlash(atoms[hi - 1]) { hi -= 1 }
         return atoms[lo..<hi]
+    }
+
+    /// A literal `/` (a case match on the payload: cheaper than the synthesized `==` of the enum).
+    @inline(__always)
+    private static func isSlash(_ atom: CompiledAtom) -> Bool {
+        if case .unit(let u) = atom { return u == slash }
+        return false
     }
 
     /// Pattern or value elements as atoms; a `.variable` here can only come from a rule pattern and

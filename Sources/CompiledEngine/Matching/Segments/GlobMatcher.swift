@@ -33,79 +33,83 @@ struct GlobMatcher: Sendable {
     var minLength: Int { Int(minimum) }
 
     /// The matcher of `atoms`, its segments appended to `tables`: packed words always, labels only
-    /// when some literal is above ASCII, Shift-And tables for middle segments only.
+    /// when some literal is above ASCII, Shift-And tables for middle segments only. Two plain loops
+    /// over the atoms: one for what decides how segments are stored, one that cuts the runs at the
+    /// stars and appends each run's segment (`SegmentTables.append`, which packs it in place).
     init(_ atoms: ArraySlice<CompiledAtom>, into tables: inout SegmentTables) {
-        // First pass: the sizes and where each run of non-star atoms ends.
         var unitCount = 0
-        var segmentCount = 1
         var hasStar = false
-        var previousWasStar = false
-        var wide = false // a literal above ASCII: the labels are kept (`Segment.labelsKept`)
+        var wide = false // a literal above ASCII: every segment keeps its labels (`Segment.labelsKept`)
         var anyOne = false
         for atom in atoms {
-            if case .unit(let u) = atom, UnitLabel.isWideLiteral(u) { wide = true }
-            if case .choice = atom { wide = true } // (not reached: read as `UnitLabel.none`, kept)
-            if case .any = atom { anyOne = true }
-            if case .star = atom {
-                hasStar = true
-                if !previousWasStar { segmentCount += 1 }
-                previousWasStar = true
-            } else {
+            switch atom {
+            case .unit(let u):
                 unitCount += 1
-                previousWasStar = false
+                if UnitLabel.isWideLiteral(u) { wide = true }
+            case .any:
+                unitCount += 1
+                anyOne = true
+            case .star:
+                hasStar = true
+            case .choice: // (not reached: read as `UnitLabel.none`, kept)
+                unitCount += 1
+                wide = true
             }
         }
-        // Second pass: each atom's label and packed byte into the tables as it is read; a star
-        // closes the run before it (consecutive stars close one).
         let segmentStart = tables.segments.count
+        var head: Segment?
+        var tail: Segment?
         var middleCount = 0
-        var first: Segment?
-        var last: Segment?
         var runStart = atoms.startIndex
-        var building = tables.startSegment()
-        previousWasStar = false
-        func close(_ end: Int) {
-            let i = middleCount + (first == nil ? 0 : 1)
-            let segment = tables.finishSegment(&building, run: atoms[runStart..<end].lazy.map(Self.label),
-                                               searchable: hasStar && i > 0 && i < segmentCount - 1, keepLabels: wide)
+        while true {
+            var end = runStart
+            while end < atoms.endIndex, !Self.isStar(atoms[end]) { end += 1 }
+            // The run before the first star is the first segment, the one after the last star the
+            // last; every run between two stars is a middle one, placed by searching.
+            let isLast = end == atoms.endIndex
+            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: head != nil && !isLast,
+                                        keepLabels: wide)
             tables.appendSegment(segment)
-            building = tables.startSegment()
-            if first == nil {
-                first = segment
-            } else if i == segmentCount - 1 {
-                last = segment
+            if head == nil {
+                head = segment
+            } else if isLast {
+                tail = segment
             } else {
                 middleCount += 1
             }
+            if isLast { break }
+            runStart = end + 1
+            while runStart < atoms.endIndex, Self.isStar(atoms[runStart]) { runStart += 1 } // consecutive stars close one run
         }
-        var index = atoms.startIndex
-        while index < atoms.endIndex {
-            let atom = atoms[index]
-            if case .star = atom {
-                if !previousWasStar { close(index) }
-                runStart = index + 1
-                previousWasStar = true
-            } else {
-                tables.add(Self.label(atom), to: &building, keepLabels: wide)
-                previousWasStar = false
-            }
-            index += 1
-        }
-        close(atoms.endIndex)
-        // `close` ran once per segment, so the first is set, and the last too when there was a star.
-        assert(first != nil && (last != nil) == hasStar, "a glob has a first segment, and a last one after a star")
-        let head = first ?? Segment.empty
-        let tail = last ?? head
+        // The loop appended a first segment, and a last one when a star ended the first.
+        assert(head != nil && (tail != nil) == hasStar, "a glob has a first segment, and a last one after a star")
+        let first = head ?? Segment.empty
+        let last = tail ?? first
         self.segmentStart = Int32(segmentStart)
         self.middleCount = Int32(middleCount)
         self.hasStar = hasStar
         minimum = Int32(unitCount)
-        firstWordOffset = Int32(head.wordStart)
-        lastWordOffset = Int32(tail.wordStart)
-        firstCount = Int32(head.count)
-        lastCount = hasStar ? Int32(tail.count) : 0
-        anchorsNeedWideUnits = head.needsWideUnits || (hasStar && tail.needsWideUnits)
-        shape = Self.shape(first: head, middleCount: middleCount, last: tail, hasAnyOne: anyOne, hasStar: hasStar)
+        firstWordOffset = Int32(first.wordStart)
+        lastWordOffset = Int32(last.wordStart)
+        firstCount = Int32(first.count)
+        lastCount = hasStar ? Int32(last.count) : 0
+        anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
+        shape = Self.shape(first: first, middleCount: middleCount, last: last, hasAnyOne: anyOne, hasStar: hasStar)
+    }
+
+    /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
+    /// hold `label` as a closure and call it through a pointer for every atom.
+    struct RunLabels: RandomAccessCollection {
+        let atoms: ArraySlice<CompiledAtom>
+        var startIndex: Int { atoms.startIndex }
+        var endIndex: Int { atoms.endIndex }
+        subscript(i: Int) -> UInt32 { GlobMatcher.label(atoms[i]) }
+    }
+
+    @inline(__always)
+    private static func isStar(_ atom: CompiledAtom) -> Bool {
+        if case .star = atom { return true }
+        return false
     }
 
     /// The label of a non-star atom in a segment: the unit, or `UnitLabel.any` for `?`.

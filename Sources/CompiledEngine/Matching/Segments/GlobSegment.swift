@@ -52,7 +52,7 @@ extension GlobMatcher {
             }
             if allAny { return true }
             if !labelsKept { return matchesPacked(text, at: start, tables, work: &work) }
-            // SAFETY: callers place the segment where it fits (`start + count <= text.count`), and its kept labels are `count` from `labelStart` of the tables (`finishSegment`).
+            // SAFETY: callers place the segment where it fits (`start + count <= text.count`), and its kept labels are `count` from `labelStart` of the tables (`append`).
             assert(start >= 0 && start + count <= text.count && labelStart + count <= tables.labels.count)
             var k = 0
             while k < count {
@@ -142,60 +142,38 @@ extension GlobMatcher {
         /// Appends a run's labels (`UnitLabel.any` for `?`) and returns its segment; `searchable`: a
         /// middle segment, placed by searching (the first and last are pinned). `keepLabels`: false
         /// when the run's labels need not be stored (see `Segment.labelsKept`); a run with a literal
-        /// above ASCII keeps them whatever it says.
+        /// above ASCII keeps them whatever it says. The packed words are written in place, in one
+        /// pass over the run: the run is read again only to keep its labels or build a search.
         mutating func append(_ run: some Collection<UInt32>, searchable: Bool, keepLabels: Bool = true) -> Segment {
-            var segment = startSegment()
-            for label in run { add(label, to: &segment, keepLabels: keepLabels) }
-            return finishSegment(&segment, run: run, searchable: searchable, keepLabels: keepLabels)
-        }
-
-        /// A segment being appended label by label (`startSegment`, `add`, `finishSegment`): a
-        /// caller reading a pattern's atoms writes each one's label and packed byte as it reads it.
-        struct SegmentBuilder {
-            fileprivate var labelStart: Int
-            fileprivate let wordStart: Int
-            fileprivate var packer = PackedBytes.Packer()
-            fileprivate var allAny = true
-            fileprivate var wide = false
-        }
-
-        /// A new segment, starting after everything the tables hold.
-        mutating func startSegment() -> SegmentBuilder {
-            SegmentBuilder(labelStart: labels.count, wordStart: words.count)
-        }
-
-        /// Appends `label` to `segment` (the last started one): its packed byte, and the label itself
-        /// when `keepLabels`.
-        @inline(__always)
-        mutating func add(_ label: UInt32, to segment: inout SegmentBuilder, keepLabels: Bool) {
-            if label != UnitLabel.any {
-                segment.allAny = false
-                if UnitLabel.isWideLiteral(label) { segment.wide = true }
+            let count = run.count
+            let wordStart = words.count
+            appendFilled(&words, count: PackedBytes.wordCount(count), from: zeroWords)
+            var allAny = true
+            var wide = false
+            words.withUnsafeMutableBufferPointer { pairs in
+                var k = 0
+                for label in run {
+                    if label != UnitLabel.any {
+                        allAny = false
+                        // A literal above ASCII stays "any byte" in the packed words (as `?` does) and
+                        // marks the segment as needing wide units instead.
+                        if label < 0x80 {
+                            PackedBytes.set(UInt8(truncatingIfNeeded: label), unit: k, in: pairs, at: wordStart)
+                        } else {
+                            wide = true
+                        }
+                    }
+                    k += 1
+                }
+                PackedBytes.finishLastPair(pairs, at: wordStart, count: count)
             }
-            if keepLabels { labels.append(label) }
-            // `?` and a label above ASCII pack as "any byte" (`?` is above 0x80 too); a
-            // literal above ASCII marks the segment as needing wide units instead.
-            segment.packer.add(label < 0x80 ? UInt8(truncatingIfNeeded: label) : nil, to: &words)
-        }
-
-        /// The segment whose labels were added, `run` being those labels again: read a second time
-        /// only for a searchable (middle) segment's Shift-And tables, and for a literal above ASCII
-        /// when `keepLabels` was false (then the labels are kept after all).
-        mutating func finishSegment(_ segment: inout SegmentBuilder, run: some Collection<UInt32>, searchable: Bool,
-                                    keepLabels: Bool) -> Segment {
-            segment.packer.finish(&words)
-            let count = segment.packer.count
-            // The packer appended exactly the pairs `PackedBytes.equal` reads.
-            assert(words.count - segment.wordStart == PackedBytes.wordCount(count), "a segment's packed words")
-            let kept = keepLabels || segment.wide
-            if kept && !keepLabels {
-                segment.labelStart = labels.count
-                for label in run { labels.append(label) }
-            }
-            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !segment.allAny
+            let kept = keepLabels || wide
+            let labelStart = labels.count
+            if kept { labels.append(contentsOf: run) }
+            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
                 ? ShiftAndSearch(run, masks: &masks, wideUnits: &wideUnits) : nil
-            return Segment(labelStart: segment.labelStart, count: count, wordStart: segment.wordStart, allAny: segment.allAny,
-                           labelsKept: kept, needsWideUnits: segment.wide, search: search)
+            return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny, labelsKept: kept,
+                           needsWideUnits: wide, search: search)
         }
 
         /// The tables' storage.
@@ -246,21 +224,32 @@ extension GlobMatcher {
             wideUnits.append(contentsOf: wide)
             let rows = 128 + wide.count + 1
             maskStart = masks.count
-            masks.append(contentsOf: repeatElement(0, count: rows * w))
+            appendFilled(&masks, count: rows * w, from: zeroWords)
             let start = maskStart
             // SAFETY: `rows * w` zero words were just appended at `start`, so every `row * w + word` (row < rows, word < w) is inside.
             assert(start + rows * w == masks.count)
             masks.withUnsafeMutableBufferPointer { all in
                 let masks = UnsafeMutableBufferPointer(rebasing: all[start...])
+                // The last row is for a unit no literal names: only `?` accepts it.
+                let anyRow = (rows - 1) * w
                 for (i, label) in labels.enumerated() {
                     let word = i >> 6
                     let bit = UInt64(1) << UInt64(i & 63)
                     if label == UnitLabel.any {
-                        for row in 0..<rows { masks[row * w + word] |= bit }
+                        masks[anyRow + word] |= bit
                     } else if label < 128 {
                         masks[Int(label) * w + word] |= bit
                     } else if let k = wide.firstIndex(of: label) {
                         masks[(128 + k) * w + word] |= bit
+                    }
+                }
+                // `?` accepts every unit: its bits go into every row, once per word rather than once per `?`.
+                for word in 0..<w where masks[anyRow + word] != 0 {
+                    let bits = masks[anyRow + word]
+                    var i = word
+                    while i < anyRow {
+                        masks[i] |= bits
+                        i &+= w
                     }
                 }
             }

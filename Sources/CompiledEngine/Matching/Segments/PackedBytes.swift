@@ -23,58 +23,48 @@ enum PackedBytes {
     /// `units` packed onto the end of `pairs` (`wordCount(units.count)` words), so that several runs
     /// can share one array.
     static func append<Units: Collection<UInt8?>>(_ units: Units, to pairs: inout [UInt64]) {
-        var packer = Packer()
-        for unit in units { packer.add(unit, to: &pairs) }
-        packer.finish(&pairs)
+        let start = pairs.count
+        let count = units.count
+        appendFilled(&pairs, count: wordCount(count), from: zeroWords)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            var k = 0
+            for unit in units {
+                if let unit { set(unit, unit: k, in: pairs, at: start) }
+                k += 1
+            }
+            finishLastPair(pairs, at: start, count: count)
+        }
     }
 
-    /// Packs units one at a time onto the end of an array, in one pass: each whole pair is appended
-    /// as its eighth unit arrives, and the last eight units ride along in a register of their own, so
-    /// the extra pair needs no second look at the units (a compiler of patterns feeds it atoms as it
-    /// reads them, with no array of units in between).
-    struct Packer {
-        /// The pair being filled (units `count & ~7 ..< count`).
-        private var word: UInt64 = 0
-        private var mask: UInt64 = 0
-        /// The last eight units added, the newest in the top byte.
-        private var tailWord: UInt64 = 0
-        private var tailMask: UInt64 = 0
-        /// Units added so far.
-        private(set) var count = 0
+    /// Writes `byte` as unit `k` of the run whose pairs start at `start` in `pairs`, zeroed beforehand
+    /// (`wordCount(count)` of them): a unit never written stays "any byte" (`?`). A compiler of
+    /// patterns writes each unit as it reads it, with no array of units in between.
+    @inline(__always)
+    static func set(_ byte: UInt8, unit k: Int, in pairs: UnsafeMutableBufferPointer<UInt64>, at start: Int) {
+        let w = start &+ 2 &* (k >> 3)
+        let shift = UInt64(8 &* (k & 7))
+        // SAFETY: unit `k` of a run lies in its pair `k / 8`, inside the run's `wordCount(count)` words from `start` (`k < count`), which the caller zeroed in `pairs`.
+        assert(k >= 0 && start >= 0 && w &+ 1 < pairs.count, "a packed unit inside its run's pairs")
+        pairs[w] |= UInt64(byte) << shift
+        pairs[w &+ 1] |= 0xFF << shift
+    }
 
-        /// Adds `unit` (nil: any byte fills its place) to the units packed onto `pairs`.
-        @inline(__always)
-        mutating func add(_ unit: UInt8?, to pairs: inout [UInt64]) {
-            let shift = UInt64(8 * (count & 7))
-            tailWord >>= 8
-            tailMask >>= 8
-            if let unit {
-                word |= UInt64(unit) << shift
-                mask |= 0xFF << shift
-                tailWord |= UInt64(unit) << 56
-                tailMask |= 0xFF << 56
-            }
-            count += 1
-            if count & 7 == 0 {
-                pairs.append(word)
-                pairs.append(mask)
-                word = 0
-                mask = 0
-            }
-        }
-
-        /// Appends what is left: the partly filled pair and, past eight units, the pair of the last
-        /// eight. Then `wordCount(count)` words were appended since the first `add`.
-        @inline(__always)
-        mutating func finish(_ pairs: inout [UInt64]) {
-            guard count & 7 != 0 else { return }
-            pairs.append(word)
-            pairs.append(mask)
-            if count > 8 {
-                pairs.append(tailWord)
-                pairs.append(tailMask)
-            }
-        }
+    /// Writes the extra pair (the last eight of `count` units) of the run at `start` once every unit
+    /// is `set`: past eight units and not a multiple of eight, the last eight straddle the last whole
+    /// pair and the partly filled one, so the extra pair is those two shifted together (no second
+    /// look at the units). Nothing to do for other lengths.
+    @inline(__always)
+    static func finishLastPair(_ pairs: UnsafeMutableBufferPointer<UInt64>, at start: Int, count: Int) {
+        guard count > 8, count % 8 != 0 else { return }
+        let partial = start + 2 * (count / 8)
+        let whole = partial - 2
+        let extra = partial + 2
+        let low = UInt64(8 * (count % 8))
+        let high = 64 - low
+        // SAFETY: with `8 < count`, `count % 8 != 0` the run's `wordCount(count)` words from `start` are the whole pairs, the partial pair and the extra one, so `whole >= start` and `extra + 1` is the run's last word.
+        assert(whole >= start && extra + 1 == start + wordCount(count) - 1 && extra + 1 < pairs.count, "the extra pair of a run")
+        pairs[extra] = (pairs[whole] >> low) | (pairs[partial] << high)
+        pairs[extra + 1] = (pairs[whole + 1] >> low) | (pairs[partial + 1] << high)
     }
 
     /// Where the pair for the last eight of `n` units is (read when `n` is over eight): the last pair when `n` is a

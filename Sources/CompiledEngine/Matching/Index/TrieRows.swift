@@ -46,93 +46,127 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         func label(_ k: Int, _ d: Int) -> Label { keys[k][keys[k].startIndex + d] }
     }
 
+    /// Makes room for `nodes` more nodes and their edges, so that appending tries of that many nodes
+    /// in all grows each array once (a document's index reserves for all its tries up front).
+    mutating func reserve(nodes count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        edgeLabels.reserveCapacity(edgeLabels.count + count)
+        edgeTargets.reserveCapacity(edgeTargets.count + count)
+    }
+
     /// Appends the trie of `keys`, which must be sorted (lexicographically, any order among equal
-    /// keys). Its nodes are numbered from `nodeCount` on, root first, then breadth-first, so each
-    /// node's edges are written together when it is reached (no edge list to sort afterwards).
-    /// Writes in `endNodes` (one slot per key) the node where each key ends. Returns the root.
-    /// The trie is built in temporary space (on the stack when there is room) and then copied to
-    /// the rows in one go per array. (The keys are a generic value, not closures, so that reading
-    /// them is specialized and inlined inside the temporary allocations' bodies.)
+    /// keys), and returns its root. Writes in `endNodes` (one slot per key) the node where each key
+    /// ends; those ascend with the keys (nodes are numbered in key order), so a caller can list
+    /// per node the keys that end there in one pass.
+    ///
+    /// Two passes over the keys and one over the nodes, no label read twice but those the
+    /// neighbouring keys share (`TrieKeys.commonPrefix`): the first counts the nodes (per key, the
+    /// labels it does not share with the key before it); the second creates them depth-first, node
+    /// numbers ascending from `nodeCount` (the root first), noting each node's parent and label;
+    /// the last writes each node's edges together in label order (a node's children are created in
+    /// label order) and its row.
     mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>) -> Int32 where Keys.Label == Label {
         let keyCount = keys.count
-        // SAFETY: `endNodes` has a slot per key; each key is written once, at the node where it ends.
+        // SAFETY: `endNodes` has a slot per key, and every index below is a key's (`k < keyCount`).
         assert(endNodes.count >= keyCount)
-        // The root, and per key the labels it does not share with the key before it: exactly the
-        // nodes (many keys repeat or share a start, so the sum of their lengths can be far more).
-        var bound = 1
+        // Pass 1: the node count and the longest key; each key's shared labels wait in its slot.
+        var nodeCount = 1
+        var longest = 0
         for k in 0..<keyCount {
             let n = keys.length(k)
-            var common = 0
-            if k > 0 {
-                let shared = min(n, keys.length(k - 1))
-                while common < shared, keys.label(k, common) == keys.label(k - 1, common) { common += 1 }
-            }
-            bound += n - common
+            let common = k == 0 ? 0 : keys.commonPrefix(k)
+            assert(common <= n, "sorted keys: a key shares no more than its own labels with the one before")
+            endNodes[k] = Int32(common)
+            nodeCount += n - common
+            longest = max(longest, n)
         }
+        return Self.append(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest,
+                           nodes: &nodes, edgeLabels: &edgeLabels, edgeTargets: &edgeTargets, denseTargets: &denseTargets)
+    }
+
+    /// Passes 2 and 3 of `append`, on the four arrays as separate arguments (so that the table
+    /// appends need no access to the rows being written).
+    private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
+                                               nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
+                                               denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
+        let keyCount = keys.count
         let root = Int32(nodes.count)
         let edgeBase = edgeLabels.count
-        withUnsafeTemporaryAllocation(of: TrieNode.self, capacity: bound) { nodes in
-            withUnsafeTemporaryAllocation(of: Label.self, capacity: bound) { labels in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: bound) { targets in
-                    // Per node waiting, in node order: its keys `lo..<hi` (they share their first `depth` labels), as three entries.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * bound) { queue in
-                        var nodeCount = 0
-                        var edgeCount = 0
-                        // SAFETY: each node and edge (`bound` and `bound - 1` of them, as counted above) is written once, each node's three queue entries once, before it is read, under the room for `bound`.
-                        assert(nodes.count >= bound && labels.count >= bound && targets.count >= bound && queue.count >= 3 * bound)
-                        queue[0] = 0
-                        queue[1] = Int32(keyCount)
-                        queue[2] = 0
-                        var created = 1 // nodes numbered so far (the root)
-                        while nodeCount < created {
-                            let lo = Int(queue[3 * nodeCount])
-                            let hi = Int(queue[3 * nodeCount + 1])
-                            let depth = Int(queue[3 * nodeCount + 2])
-                            let node = root + Int32(nodeCount)
-                            // Sorted keys sharing `depth` labels: those with no more labels come first.
-                            var k = lo
-                            while k < hi, keys.length(k) == depth {
-                                endNodes[k] = node
-                                k += 1
-                            }
-                            let isEnd = k > lo
-                            let first = edgeCount
-                            while k < hi {
-                                let l = keys.label(k, depth)
-                                var end = k + 1
-                                while end < hi, keys.label(end, depth) == l { end += 1 }
-                                assert(edgeCount < bound - 1 && created < bound)
-                                labels[edgeCount] = l
-                                targets[edgeCount] = root + Int32(created)
-                                edgeCount += 1
-                                queue[3 * created] = Int32(k)
-                                queue[3 * created + 1] = Int32(end)
-                                queue[3 * created + 2] = Int32(depth + 1)
-                                created += 1
-                                k = end
-                            }
-                            let count = edgeCount - first
-                            var row = TrieNode(first: Int32(edgeBase + first), count: Int32(count), dense: -1, low: 0, span: 0, isEnd: isEnd)
-                            if count >= Self.denseMinimumEdges {
-                                let low = Int(labels[first])
-                                let span = Int(labels[edgeCount - 1]) - low + 1
-                                if span <= Self.denseMaximumSpan {
-                                    row = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count),
-                                                   low: UInt32(low), span: UInt32(span), isEnd: isEnd)
-                                    let start = denseTargets.count
-                                    denseTargets.append(contentsOf: repeatElement(-1, count: span))
-                                    for e in first..<edgeCount { denseTargets[start + Int(labels[e]) - low] = targets[e] }
+        nodes.append(contentsOf: repeatElement(TrieNode(first: 0, count: 0, dense: -1, low: 0, span: 0, isEnd: false), count: nodeCount))
+        edgeLabels.append(contentsOf: repeatElement(0, count: nodeCount - 1))
+        edgeTargets.append(contentsOf: repeatElement(0, count: nodeCount - 1))
+        // Per node (local number): its parent, its label (as 32 bits), its edges' start; then the path of the key before.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * nodeCount + 1 + longest + 1) { scratch in
+            nodes.withUnsafeMutableBufferPointer { rows in
+                edgeLabels.withUnsafeMutableBufferPointer { labels in
+                    edgeTargets.withUnsafeMutableBufferPointer { targets in
+                        let parent = scratch.baseAddress!
+                        let label = parent + nodeCount
+                        let start = label + nodeCount // nodeCount + 1 entries
+                        let path = start + nodeCount + 1 // longest + 1 entries
+                        // SAFETY: local node numbers are under `nodeCount` (pass 1 counted them), depths at most `longest`; the rows, labels and targets grew by `nodeCount`, `nodeCount - 1`, `nodeCount - 1` above.
+                        assert(scratch.count >= 3 * nodeCount + longest + 2 && rows.count == Int(root) + nodeCount
+                            && labels.count == edgeBase + nodeCount - 1 && targets.count == labels.count)
+                        start.initialize(repeating: 0, count: nodeCount + 1)
+                        path[0] = 0
+                        // Pass 2: per key, a node per label past those it shares with the key before
+                        // (whose path is in `path`); the key ends at the last.
+                        var next = 1
+                        for k in 0..<keyCount {
+                            let n = keys.length(k)
+                            let common = Int(endNodes[k])
+                            var p = path[common]
+                            if common < n {
+                                for d in common..<n {
+                                    assert(next < nodeCount && d + 1 <= longest)
+                                    parent[next] = p
+                                    label[next] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
+                                    start[Int(p) + 1] += 1
+                                    path[d + 1] = Int32(next)
+                                    p = Int32(next)
+                                    next += 1
                                 }
                             }
-                            nodes.initializeElement(at: nodeCount, to: row)
-                            nodeCount += 1
+                            endNodes[k] = root + p
                         }
-                        assert(nodeCount == bound, "one node per distinct key start, as counted")
-                        // SAFETY: the first nodeCount nodes and edgeCount labels and targets were written above, under the room for `bound`.
-                        assert(nodeCount <= nodes.count && edgeCount <= labels.count && edgeCount <= targets.count)
-                        self.nodes.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[0..<nodeCount]))
-                        edgeLabels.append(contentsOf: UnsafeBufferPointer(rebasing: labels[0..<edgeCount]))
-                        edgeTargets.append(contentsOf: UnsafeBufferPointer(rebasing: targets[0..<edgeCount]))
+                        assert(next == nodeCount, "one node per label not shared with the key before, as counted")
+                        // Pass 3: edge starts from the child counts; then each child's edge at its
+                        // parent's next slot (children come in label order, so each node's edges are sorted).
+                        for v in 0..<nodeCount { start[v + 1] += start[v] }
+                        for v in 1..<max(1, nodeCount) {
+                            let p = Int(parent[v])
+                            let e = Int(start[p])
+                            assert(p < v && e < nodeCount - 1)
+                            labels[edgeBase + e] = Label(truncatingIfNeeded: UInt32(bitPattern: label[v]))
+                            targets[edgeBase + e] = root + Int32(v)
+                            start[p] += 1
+                        }
+                        // Now `start[v]` is where node v's edges end (and `start[v - 1]` where they begin).
+                        var k = 0
+                        for v in 0..<nodeCount {
+                            let node = root + Int32(v)
+                            let first = v == 0 ? 0 : Int(start[v - 1])
+                            let end = Int(start[v])
+                            var isEnd = false
+                            while k < keyCount, endNodes[k] == node {
+                                isEnd = true
+                                k += 1
+                            }
+                            var row = TrieNode(first: Int32(edgeBase + first), count: Int32(end - first), dense: -1, low: 0, span: 0, isEnd: isEnd)
+                            if end - first >= denseMinimumEdges {
+                                let low = Int(labels[edgeBase + first])
+                                let span = Int(labels[edgeBase + end - 1]) - low + 1
+                                if span <= denseMaximumSpan {
+                                    row = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count),
+                                                   low: UInt32(low), span: UInt32(span), isEnd: isEnd)
+                                    let table = denseTargets.count
+                                    denseTargets.append(contentsOf: repeatElement(-1, count: span))
+                                    for e in edgeBase + first..<edgeBase + end { denseTargets[table + Int(labels[e]) - low] = targets[e] }
+                                }
+                            }
+                            rows[Int(node)] = row
+                        }
+                        assert(k == keyCount, "every key's end node is one of the trie's, ascending")
                     }
                 }
             }
@@ -202,11 +236,23 @@ extension TrieRows: Sendable where Label: Sendable {}
 
 /// Sorted keys as `TrieRows.append` reads them: `count` keys, key `k` being `length(k)` labels
 /// `label(k, 0)`, `label(k, 1)`, ... (read only below its length).
+/// `commonPrefix(k)` (for `k >= 1`): how many first labels key `k` shares with key `k - 1`; by
+/// default read label by label.
 protocol TrieKeys {
-    associatedtype Label
+    associatedtype Label: Equatable
     var count: Int { get }
     func length(_ k: Int) -> Int
     func label(_ k: Int, _ d: Int) -> Label
+    func commonPrefix(_ k: Int) -> Int
+}
+
+extension TrieKeys {
+    func commonPrefix(_ k: Int) -> Int {
+        let shared = min(length(k), length(k - 1))
+        var common = 0
+        while common < shared, label(k, common) == label(k - 1, common) { common += 1 }
+        return common
+    }
 }
 
 /// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it

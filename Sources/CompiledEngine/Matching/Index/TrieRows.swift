@@ -56,15 +56,15 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
 
     /// Appends the trie of `keys`, which must be sorted (lexicographically, any order among equal
     /// keys), and returns its root. Writes in `endNodes` (one slot per key) the node where each key
-    /// ends; those ascend with the keys (nodes are numbered in key order), so a caller can list
-    /// per node the keys that end there in one pass.
+    /// ends; those ascend with the keys (nodes are numbered in key order, depth-first), so a caller
+    /// can list per node the keys that end there in one pass.
     ///
-    /// Two passes over the keys and one over the nodes, no label read twice but those the
-    /// neighbouring keys share (`TrieKeys.commonPrefix`): the first counts the nodes (per key, the
-    /// labels it does not share with the key before it); the second creates them depth-first, node
-    /// numbers ascending from `nodeCount` (the root first), noting each node's parent and label;
-    /// the last writes each node's edges together in label order (a node's children are created in
-    /// label order) and its row.
+    /// Two passes over the keys, reading no label twice but those neighbouring keys share
+    /// (`TrieKeys.commonPrefix`). The first counts the nodes (per key, the labels it does not share
+    /// with the key before it), so every array grows once. The second walks the keys as a path:
+    /// it creates a node per label past the shared ones, and finishes the path's nodes the next key
+    /// leaves (no later key reaches them), writing each one's row and its edges together (its
+    /// children were created in label order, so its edges are sorted).
     mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>) -> Int32 where Keys.Label == Label {
         let keyCount = keys.count
         // SAFETY: `endNodes` has a slot per key, and every index below is a key's (`k < keyCount`).
@@ -75,103 +75,116 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         for k in 0..<keyCount {
             let n = keys.length(k)
             let common = k == 0 ? 0 : keys.commonPrefix(k)
-            assert(common <= n, "sorted keys: a key shares no more than its own labels with the one before")
-            endNodes[k] = Int32(common)
-            nodeCount += n - common
+            assert(common >= 0 && common <= n, "sorted keys: a key shares no more than its own labels with the one before")
+            endNodes[k] = Int32(truncatingIfNeeded: common)
+            nodeCount &+= n &- common
             longest = max(longest, n)
         }
+        // Node and edge numbers are 32 bits (a document's size limit keeps them far below).
+        precondition(nodes.count + nodeCount <= Int(Int32.max) && edgeLabels.count + nodeCount <= Int(Int32.max))
         return Self.append(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest,
                            nodes: &nodes, edgeLabels: &edgeLabels, edgeTargets: &edgeTargets, denseTargets: &denseTargets)
     }
 
-    /// Passes 2 and 3 of `append`, on the four arrays as separate arguments (so that the table
-    /// appends need no access to the rows being written).
+    /// Pass 2 of `append`, on the four arrays as separate arguments (so that a direct table can be
+    /// appended while the rows are being written).
     private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
                                                nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
                                                denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
         let keyCount = keys.count
-        let root = Int32(nodes.count)
+        let root = nodes.count
         let edgeBase = edgeLabels.count
         nodes.append(contentsOf: repeatElement(TrieNode(first: 0, count: 0, dense: -1, low: 0, span: 0, isEnd: false), count: nodeCount))
         edgeLabels.append(contentsOf: repeatElement(0, count: nodeCount - 1))
         edgeTargets.append(contentsOf: repeatElement(0, count: nodeCount - 1))
-        // Per node (local number): its parent, its label (as 32 bits), its edges' start; then the path of the key before.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * nodeCount + 1 + longest + 1) { scratch in
+        let depths = longest + 1
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * depths + 2 * nodeCount) { scratch in
             nodes.withUnsafeMutableBufferPointer { rows in
                 edgeLabels.withUnsafeMutableBufferPointer { labels in
                     edgeTargets.withUnsafeMutableBufferPointer { targets in
-                        let parent = scratch.baseAddress!
-                        let label = parent + nodeCount
-                        let start = label + nodeCount // nodeCount + 1 entries
-                        let path = start + nodeCount + 1 // longest + 1 entries
-                        // SAFETY: local node numbers are under `nodeCount` (pass 1 counted them), depths at most `longest`; the rows, labels and targets grew by `nodeCount`, `nodeCount - 1`, `nodeCount - 1` above.
-                        assert(scratch.count >= 3 * nodeCount + longest + 2 && rows.count == Int(root) + nodeCount
+                        // SAFETY: depths are at most `longest`, local node numbers under `nodeCount` and at most `nodeCount - 1` edges wait or are written (pass 1 counted them); the rows, labels and targets grew by `nodeCount`, `nodeCount - 1`, `nodeCount - 1` above.
+                        assert(scratch.count >= 3 * depths + 2 * nodeCount && rows.count == root + nodeCount
                             && labels.count == edgeBase + nodeCount - 1 && targets.count == labels.count)
-                        start.initialize(repeating: 0, count: nodeCount + 1)
-                        path[0] = 0
-                        // Pass 2: per key, a node per label past those it shares with the key before
-                        // (whose path is in `path`); the key ends at the last.
-                        var next = 1
-                        for k in 0..<keyCount {
-                            let n = keys.length(k)
-                            let common = Int(endNodes[k])
-                            var p = path[common]
-                            if common < n {
-                                for d in common..<n {
-                                    assert(next < nodeCount && d + 1 <= longest)
-                                    parent[next] = p
-                                    label[next] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
-                                    start[Int(p) + 1] += 1
-                                    path[d + 1] = Int32(next)
-                                    p = Int32(next)
-                                    next += 1
-                                }
-                            }
-                            endNodes[k] = root + p
-                        }
-                        assert(next == nodeCount, "one node per label not shared with the key before, as counted")
-                        // Pass 3: edge starts from the child counts; then each child's edge at its
-                        // parent's next slot (children come in label order, so each node's edges are sorted).
-                        for v in 0..<nodeCount { start[v + 1] += start[v] }
-                        for v in 1..<max(1, nodeCount) {
-                            let p = Int(parent[v])
-                            let e = Int(start[p])
-                            assert(p < v && e < nodeCount - 1)
-                            labels[edgeBase + e] = Label(truncatingIfNeeded: UInt32(bitPattern: label[v]))
-                            targets[edgeBase + e] = root + Int32(v)
-                            start[p] += 1
-                        }
-                        // Now `start[v]` is where node v's edges end (and `start[v - 1]` where they begin).
+                        // Per depth of the path: its node (local number), where its children's waiting
+                        // edges start, whether a key ends there. Then the waiting edges (label, target).
+                        let pathNode = scratch.baseAddress!
+                        let pathMark = pathNode + depths
+                        let pathEnd = pathMark + depths
+                        let waitingLabel = pathEnd + depths
+                        let waitingTarget = waitingLabel + nodeCount
+                        pathNode[0] = 0
+                        pathMark[0] = 0
+                        pathEnd[0] = 0
+                        var depth = 0 // the path's deepest node (the last key's length)
+                        var next = 1 // local nodes created
+                        var waiting = 0
+                        var written = 0 // edges written from `edgeBase`
                         var k = 0
-                        for v in 0..<nodeCount {
-                            let node = root + Int32(v)
-                            let first = v == 0 ? 0 : Int(start[v - 1])
-                            let end = Int(start[v])
-                            var isEnd = false
-                            while k < keyCount, endNodes[k] == node {
-                                isEnd = true
-                                k += 1
-                            }
-                            var row = TrieNode(first: Int32(edgeBase + first), count: Int32(end - first), dense: -1, low: 0, span: 0, isEnd: isEnd)
-                            if end - first >= denseMinimumEdges {
-                                let low = Int(labels[edgeBase + first])
-                                let span = Int(labels[edgeBase + end - 1]) - low + 1
-                                if span <= denseMaximumSpan {
-                                    row = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count),
-                                                   low: UInt32(low), span: UInt32(span), isEnd: isEnd)
-                                    let table = denseTargets.count
-                                    denseTargets.append(contentsOf: repeatElement(-1, count: span))
-                                    for e in edgeBase + first..<edgeBase + end { denseTargets[table + Int(labels[e]) - low] = targets[e] }
+                        while true {
+                            // The depth the path keeps: what key k shares with the last; -1 after the last key (finish the root too).
+                            let keep = k < keyCount ? Int(endNodes[k]) : -1
+                            while depth > keep {
+                                // Finish the node at `depth`: its waiting edges are its children's, in label order.
+                                let node = Int(pathNode[depth])
+                                let mark = Int(pathMark[depth])
+                                let count = waiting &- mark
+                                let first = edgeBase &+ written
+                                assert(node < nodeCount && mark <= waiting && first &+ count <= labels.count)
+                                for i in 0..<count {
+                                    labels[first &+ i] = Label(truncatingIfNeeded: UInt32(bitPattern: waitingLabel[mark &+ i]))
+                                    targets[first &+ i] = waitingTarget[mark &+ i]
                                 }
+                                written &+= count
+                                waiting = mark
+                                var row = TrieNode(first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: count),
+                                                   dense: -1, low: 0, span: 0, isEnd: pathEnd[depth] != 0)
+                                if count >= denseMinimumEdges {
+                                    let low = Int(labels[first])
+                                    let span = Int(labels[first &+ count &- 1]) &- low &+ 1
+                                    if span <= denseMaximumSpan {
+                                        let table = denseTargets.count
+                                        row = TrieNode(first: row.first, count: row.count, dense: Int32(truncatingIfNeeded: table),
+                                                       low: UInt32(low), span: UInt32(span), isEnd: row.isEnd)
+                                        denseTargets.append(contentsOf: repeatElement(-1, count: span))
+                                        denseTargets.withUnsafeMutableBufferPointer { dense in
+                                            for e in first..<first &+ count {
+                                                // SAFETY: the node's labels lie in `low..<low + span` (sorted, the first and last give the range), and the table has `span` entries from `table`.
+                                                assert(table + Int(labels[e]) - low < dense.count)
+                                                dense[table &+ Int(labels[e]) &- low] = targets[e]
+                                            }
+                                        }
+                                    }
+                                }
+                                rows[root &+ node] = row
+                                depth &-= 1
                             }
-                            rows[Int(node)] = row
+                            guard k < keyCount else { break }
+                            // Create key k's nodes past the shared labels, each waiting as its parent's edge.
+                            let n = keys.length(k)
+                            assert(keep == depth && n >= keep && n <= longest, "sorted keys: the path keeps what key k shares, then grows")
+                            var d = keep
+                            while d < n {
+                                assert(next < nodeCount && waiting < nodeCount)
+                                waitingLabel[waiting] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
+                                waitingTarget[waiting] = Int32(truncatingIfNeeded: root &+ next)
+                                waiting &+= 1
+                                d &+= 1
+                                pathNode[d] = Int32(truncatingIfNeeded: next)
+                                pathMark[d] = Int32(truncatingIfNeeded: waiting)
+                                pathEnd[d] = 0
+                                next &+= 1
+                            }
+                            depth = n
+                            pathEnd[n] = 1
+                            endNodes[k] = Int32(truncatingIfNeeded: root &+ Int(pathNode[n]))
+                            k &+= 1
                         }
-                        assert(k == keyCount, "every key's end node is one of the trie's, ascending")
+                        assert(next == nodeCount && written == nodeCount - 1 && waiting == 0, "every node created and finished, as counted")
                     }
                 }
             }
         }
-        return root
+        return Int32(truncatingIfNeeded: root)
     }
 
     /// The rows read through buffers for one walk (made by `withView`).

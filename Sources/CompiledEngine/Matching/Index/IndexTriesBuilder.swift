@@ -1,8 +1,8 @@
 /// Builds a document's `IndexTries` in one pass over its plans: `RuleIndex` adds each plan's keys
 /// (`add`) and takes its tries (`finishPlan`), which are appended to the shared arrays unless an
 /// earlier plan had the same keys (files list the same rules in one entry per app: the same
-/// patterns, so the same key ranges, make the same trie, built once). Scratch space (the plan's
-/// keys, the sort's merge buffer, the keys' end nodes) is reused from plan to plan, and the shared
+/// patterns, so the same key ranges, make the same trie, built once). The plan's keys are kept in
+/// arrays reused from plan to plan (the sort's merge buffer and the keys' end nodes are temporary), and the shared
 /// arrays are sized once, on the first plan.
 struct IndexTriesBuilder {
     private var rows = TrieRows<UInt8>()
@@ -13,9 +13,6 @@ struct IndexTriesBuilder {
     /// The keys of the plan being built, as `add` gave them.
     private var prefixKeys: [IndexKey] = []
     private var suffixKeys: [IndexKey] = []
-    private var scratch: [IndexKey] = []
-    /// Per key of the trie being built (sorted), the node where it ends.
-    private var endNodes: [Int32] = []
 
     /// Every trie built, with the keys it was built from (a range of `builtKeys`, as given).
     private struct Built {
@@ -80,8 +77,6 @@ struct IndexTriesBuilder {
         ruleOrdinals.reserveCapacity(keys)
         ruleForms.reserveCapacity(keys)
         builtKeys.reserveCapacity(keys)
-        scratch.reserveCapacity(max(prefixKeys.count, suffixKeys.count))
-        endNodes.reserveCapacity(max(prefixKeys.count, suffixKeys.count))
     }
 
     /// The trie of `keys` (sorted in place when it is built), or nil when there are none.
@@ -158,52 +153,55 @@ struct IndexTriesBuilder {
     /// the keys (`TrieRows.append`), and equal keys keep their given order, ordinals ascending.
     private mutating func build(_ keys: inout [IndexKey], _ bytes: [UInt8]) -> IndexTries.Trie {
         let n = keys.count
-        if scratch.count < n { scratch.append(contentsOf: repeatElement(keys[0], count: n - scratch.count)) }
-        if endNodes.count < n { endNodes.append(contentsOf: repeatElement(0, count: n - endNodes.count)) }
         let firstNode = rows.nodeCount
         let firstRule = ruleOrdinals.count
-        let root = bytes.withUnsafeBufferPointer { bytes in
-            keys.withUnsafeMutableBufferPointer { keys in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    // SAFETY: `scratch` was grown to at least `keys.count` keys just above.
-                    assert(scratch.count >= keys.count)
-                    IndexKey.sort(keys, scratch: UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count]), bytes: bytes)
-                }
-                return endNodes.withUnsafeMutableBufferPointer { ends in
-                    rows.append(Keys(keys: UnsafeBufferPointer(keys), bytes: bytes), endNodes: ends)
-                }
-            }
-        }
-        let added = rows.nodeCount - firstNode
-        // Node `v`'s rules are `ruleOffsets[v]..<ruleOffsets[v + 1]`: the trailing entry (where
-        // the previous trie's rules end) is the first new node's start; one more entry per new node.
-        ruleOffsets.append(contentsOf: repeatElement(0, count: added))
-        ruleOrdinals.append(contentsOf: repeatElement(0, count: n))
-        ruleForms.append(contentsOf: repeatElement(0, count: n))
-        keys.withUnsafeBufferPointer { keys in
-            endNodes.withUnsafeBufferPointer { ends in
-                ruleOffsets.withUnsafeMutableBufferPointer { offsets in
-                    ruleOrdinals.withUnsafeMutableBufferPointer { ordinals in
-                        ruleForms.withUnsafeMutableBufferPointer { forms in
-                            // SAFETY: `ends` holds each key's end node, one of the nodes just added and ascending (`TrieRows.append`); `offsets` has an entry per node and one more, `ordinals` and `forms` a slot per key from `firstRule`.
-                            assert(ends.count >= n && offsets.count == firstNode + added + 1
-                                && ordinals.count == firstRule + n && forms.count == ordinals.count)
-                            var k = 0
-                            for v in firstNode..<firstNode + added {
-                                while k < n, Int(ends[k]) == v {
-                                    ordinals[firstRule + k] = keys[k].ordinal
-                                    forms[firstRule + k] = keys[k].form
-                                    k += 1
-                                }
-                                offsets[v + 1] = Int32(firstRule + k)
-                            }
-                            assert(k == n, "every key ends at a node just added")
-                        }
+        // Per sorted key, the node where it ends.
+        let root = withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { endNodes in
+            let root = bytes.withUnsafeBufferPointer { bytes in
+                keys.withUnsafeMutableBufferPointer { keys in
+                    withUnsafeTemporaryAllocation(of: IndexKey.self, capacity: n) { scratch in
+                        // SAFETY: `scratch` holds `n` keys, as many as `keys` (the sort only moves plain values through it).
+                        assert(scratch.count == keys.count)
+                        IndexKey.sort(keys, scratch: scratch, bytes: bytes)
                     }
+                    return rows.append(Keys(keys: UnsafeBufferPointer(keys), bytes: bytes), endNodes: endNodes)
                 }
             }
+            appendRules(of: keys, endNodes: UnsafeBufferPointer(endNodes), firstNode: firstNode, firstRule: firstRule)
+            return root
         }
         return IndexTries.Trie(root: root, ordinalCount: Int32(n))
+    }
+
+    /// Appends the rule lists of the nodes from `firstNode` on (the trie just built from the sorted
+    /// `keys`, each ending at its `endNodes` entry): node `v`'s rules are `ruleOffsets[v]..<ruleOffsets[v + 1]`.
+    /// The trailing entry (where the previous trie's rules end) is the first new node's start; one
+    /// more entry per new node. They and the ordinals and forms are written in one temporary block, then appended.
+    private mutating func appendRules(of keys: [IndexKey], endNodes: UnsafeBufferPointer<Int32>, firstNode: Int, firstRule: Int) {
+        let n = keys.count
+        let added = rows.nodeCount - firstNode
+        withUnsafeTemporaryAllocation(byteCount: (added + n) * MemoryLayout<Int32>.stride + n, alignment: MemoryLayout<Int32>.alignment) { block in
+            let offsets = block.baseAddress!.bindMemory(to: Int32.self, capacity: added + n)
+            let ordinals = offsets + added
+            let forms = (block.baseAddress! + (added + n) * MemoryLayout<Int32>.stride).bindMemory(to: UInt8.self, capacity: n)
+            keys.withUnsafeBufferPointer { keys in
+                // SAFETY: `endNodes` holds each key's end node, one of the `added` nodes just appended, ascending (`TrieRows.append`); the block has `added` entries then `n` ordinals and `n` forms.
+                assert(endNodes.count == n && block.count == (added + n) * 4 + n)
+                var k = 0
+                for v in 0..<added {
+                    while k < n, Int(endNodes[k]) == firstNode + v {
+                        ordinals[k] = keys[k].ordinal
+                        forms[k] = keys[k].form
+                        k += 1
+                    }
+                    offsets[v] = Int32(truncatingIfNeeded: firstRule + k)
+                }
+                assert(k == n, "every key ends at a node just added")
+            }
+            ruleOffsets.append(contentsOf: UnsafeBufferPointer(start: offsets, count: added))
+            ruleOrdinals.append(contentsOf: UnsafeBufferPointer(start: ordinals, count: n))
+            ruleForms.append(contentsOf: UnsafeBufferPointer(start: forms, count: n))
+        }
     }
 
     /// A plan's sorted keys as the trie rows read them: ranges of the key bytes.

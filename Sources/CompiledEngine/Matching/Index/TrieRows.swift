@@ -86,105 +86,136 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                            nodes: &nodes, edgeLabels: &edgeLabels, edgeTargets: &edgeTargets, denseTargets: &denseTargets)
     }
 
-    /// Pass 2 of `append`, on the four arrays as separate arguments (so that a direct table can be
-    /// appended while the rows are being written).
+    /// Pass 2 of `append` and the direct tables, in one temporary block (rows, scratch, edge targets,
+    /// edge labels) copied to the arrays in one go each (passed as separate arguments).
     private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
                                                nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
                                                denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
-        let keyCount = keys.count
         let root = nodes.count
         let edgeBase = edgeLabels.count
-        nodes.append(contentsOf: repeatElement(TrieNode(first: 0, count: 0, dense: -1, low: 0, span: 0, isEnd: false), count: nodeCount))
-        edgeLabels.append(contentsOf: repeatElement(0, count: nodeCount - 1))
-        edgeTargets.append(contentsOf: repeatElement(0, count: nodeCount - 1))
-        let depths = longest + 1
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * depths + 2 * nodeCount) { scratch in
-            nodes.withUnsafeMutableBufferPointer { rows in
-                edgeLabels.withUnsafeMutableBufferPointer { labels in
-                    edgeTargets.withUnsafeMutableBufferPointer { targets in
-                        // SAFETY: depths are at most `longest`, local node numbers under `nodeCount` and at most `nodeCount - 1` edges wait or are written (pass 1 counted them); the rows, labels and targets grew by `nodeCount`, `nodeCount - 1`, `nodeCount - 1` above.
-                        assert(scratch.count >= 3 * depths + 2 * nodeCount && rows.count == root + nodeCount
-                            && labels.count == edgeBase + nodeCount - 1 && targets.count == labels.count)
-                        // Per depth of the path: its node (local number), where its children's waiting
-                        // edges start, whether a key ends there. Then the waiting edges (label, target).
-                        let pathNode = scratch.baseAddress!
-                        let pathMark = pathNode + depths
-                        let pathEnd = pathMark + depths
-                        let waitingLabel = pathEnd + depths
-                        let waitingTarget = waitingLabel + nodeCount
-                        pathNode[0] = 0
-                        pathMark[0] = 0
-                        pathEnd[0] = 0
-                        var depth = 0 // the path's deepest node (the last key's length)
-                        var next = 1 // local nodes created
-                        var waiting = 0
-                        var written = 0 // edges written from `edgeBase`
-                        var k = 0
-                        while true {
-                            // The depth the path keeps: what key k shares with the last; -1 after the last key (finish the root too).
-                            let keep = k < keyCount ? Int(endNodes[k]) : -1
-                            while depth > keep {
-                                // Finish the node at `depth`: its waiting edges are its children's, in label order.
-                                let node = Int(pathNode[depth])
-                                let mark = Int(pathMark[depth])
-                                let count = waiting &- mark
-                                let first = edgeBase &+ written
-                                assert(node < nodeCount && mark <= waiting && first &+ count <= labels.count)
-                                for i in 0..<count {
-                                    labels[first &+ i] = Label(truncatingIfNeeded: UInt32(bitPattern: waitingLabel[mark &+ i]))
-                                    targets[first &+ i] = waitingTarget[mark &+ i]
-                                }
-                                written &+= count
-                                waiting = mark
-                                var row = TrieNode(first: Int32(truncatingIfNeeded: first), count: Int32(truncatingIfNeeded: count),
-                                                   dense: -1, low: 0, span: 0, isEnd: pathEnd[depth] != 0)
-                                if count >= denseMinimumEdges {
-                                    let low = Int(labels[first])
-                                    let span = Int(labels[first &+ count &- 1]) &- low &+ 1
-                                    if span <= denseMaximumSpan {
-                                        let table = denseTargets.count
-                                        row = TrieNode(first: row.first, count: row.count, dense: Int32(truncatingIfNeeded: table),
-                                                       low: UInt32(low), span: UInt32(span), isEnd: row.isEnd)
-                                        denseTargets.append(contentsOf: repeatElement(-1, count: span))
-                                        denseTargets.withUnsafeMutableBufferPointer { dense in
-                                            for e in first..<first &+ count {
-                                                // SAFETY: the node's labels lie in `low..<low + span` (sorted, the first and last give the range), and the table has `span` entries from `table`.
-                                                assert(table + Int(labels[e]) - low < dense.count)
-                                                dense[table &+ Int(labels[e]) &- low] = targets[e]
-                                            }
-                                        }
-                                    }
-                                }
-                                rows[root &+ node] = row
-                                depth &-= 1
-                            }
-                            guard k < keyCount else { break }
-                            // Create key k's nodes past the shared labels, each waiting as its parent's edge.
-                            let n = keys.length(k)
-                            assert(keep == depth && n >= keep && n <= longest, "sorted keys: the path keeps what key k shares, then grows")
-                            var d = keep
-                            while d < n {
-                                assert(next < nodeCount && waiting < nodeCount)
-                                waitingLabel[waiting] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
-                                waitingTarget[waiting] = Int32(truncatingIfNeeded: root &+ next)
-                                waiting &+= 1
-                                d &+= 1
-                                pathNode[d] = Int32(truncatingIfNeeded: next)
-                                pathMark[d] = Int32(truncatingIfNeeded: waiting)
-                                pathEnd[d] = 0
-                                next &+= 1
-                            }
-                            depth = n
-                            pathEnd[n] = 1
-                            endNodes[k] = Int32(truncatingIfNeeded: root &+ Int(pathNode[n]))
-                            k &+= 1
+        let edgeCount = nodeCount - 1
+        let scratchCount = 3 * (longest + 1) + 2 * nodeCount
+        let rowBytes = nodeCount * MemoryLayout<TrieNode>.stride
+        let numberBytes = (scratchCount + edgeCount) * MemoryLayout<Int32>.stride
+        // SAFETY: the regions are laid out in decreasing alignment (rows, 32-bit numbers, labels of at most 32 bits), each at a multiple of the next one's alignment, within `byteCount`; each is bound to one type only.
+        assert(MemoryLayout<TrieNode>.alignment >= MemoryLayout<Int32>.alignment && MemoryLayout<Int32>.alignment >= MemoryLayout<Label>.alignment
+            && rowBytes % MemoryLayout<Int32>.alignment == 0 && endNodes.count >= keys.count)
+        withUnsafeTemporaryAllocation(byteCount: rowBytes + numberBytes + edgeCount * MemoryLayout<Label>.stride,
+                                      alignment: MemoryLayout<TrieNode>.alignment) { block in
+            let base = block.baseAddress!
+            let rows = base.bindMemory(to: TrieNode.self, capacity: nodeCount)
+            let scratch = (base + rowBytes).bindMemory(to: Int32.self, capacity: scratchCount + edgeCount)
+            let targets = scratch + scratchCount
+            let labels = (base + rowBytes + numberBytes).bindMemory(to: Label.self, capacity: edgeCount)
+            walk(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                 rows: rows, labels: labels, targets: targets, scratch: scratch)
+            // Direct tables for the nodes with many edges, after the walk (so that it stays free of appends), all in one append.
+            var tableEntries = 0
+            for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+                let first = Int(rows[v].first) - edgeBase
+                let span = Int(labels[first + Int(rows[v].count) - 1]) - Int(labels[first]) + 1
+                if span <= denseMaximumSpan { tableEntries += span }
+            }
+            if tableEntries > 0 {
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: tableEntries) { tables in
+                    // SAFETY: each table is `span` entries from `next`, and the spans add up to `tableEntries` (counted above with the same rule).
+                    assert(tables.count == tableEntries)
+                    tables.initialize(repeating: -1)
+                    var next = 0
+                    for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+                        let row = rows[v]
+                        let first = Int(row.first) - edgeBase
+                        let last = first + Int(row.count) - 1
+                        let low = Int(labels[first])
+                        let span = Int(labels[last]) - low + 1
+                        guard span <= denseMaximumSpan else { continue }
+                        rows[v] = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count + next),
+                                           low: UInt32(low), span: UInt32(span), isEnd: row.isEnd)
+                        for e in first...last {
+                            assert(next + Int(labels[e]) - low < tableEntries)
+                            tables[next + Int(labels[e]) - low] = targets[e]
                         }
-                        assert(next == nodeCount && written == nodeCount - 1 && waiting == 0, "every node created and finished, as counted")
+                        next += span
                     }
+                    assert(next == tableEntries)
+                    denseTargets.append(contentsOf: tables)
                 }
             }
+            nodes.append(contentsOf: UnsafeBufferPointer(start: rows, count: nodeCount))
+            edgeLabels.append(contentsOf: UnsafeBufferPointer(start: labels, count: edgeCount))
+            edgeTargets.append(contentsOf: UnsafeBufferPointer(start: targets, count: edgeCount))
         }
-        return Int32(truncatingIfNeeded: root)
+        return Int32(root)
+    }
+
+    /// The walk of `append`'s pass 2 over `keys`, whose `endNodes` hold what each shares with the
+    /// key before: writes the `nodeCount` rows at `rows` (of nodes `root...`), the `nodeCount - 1`
+    /// edges at `labels` and `targets` (edges `edgeBase...`), and each key's end node. `scratch`:
+    /// `3 * (longest + 1) + 2 * nodeCount` numbers.
+    @inline(__always)
+    private static func walk<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutablePointer<Int32>, nodeCount: Int, longest: Int,
+                                             root: Int, edgeBase: Int, rows: UnsafeMutablePointer<TrieNode>,
+                                             labels: UnsafeMutablePointer<Label>, targets: UnsafeMutablePointer<Int32>,
+                                             scratch: UnsafeMutablePointer<Int32>) where Keys.Label == Label {
+        let keyCount = keys.count
+        // Per depth of the path: its node (local number), where its children's waiting edges
+        // start, whether a key ends there. Then the waiting edges (label, target).
+        let pathNode = scratch
+        let pathMark = pathNode + (longest + 1)
+        let pathEnd = pathMark + (longest + 1)
+        let waitingLabel = pathEnd + (longest + 1)
+        let waitingTarget = waitingLabel + nodeCount
+        pathNode[0] = 0
+        pathMark[0] = 0
+        pathEnd[0] = 0
+        var depth = 0 // the path's deepest node (the last key's length)
+        var next = 1 // local nodes created
+        var waiting = 0
+        var written = 0 // edges written
+        var k = 0
+        while true {
+            // The depth the path keeps: what key k shares with the last; -1 after the last key (finish the root too).
+            let keep = k < keyCount ? Int(endNodes[k]) : -1
+            while depth > keep {
+                // Finish the node at `depth`: its waiting edges are its children's, in label order.
+                let node = Int(pathNode[depth])
+                let mark = Int(pathMark[depth])
+                let count = waiting &- mark
+                // SAFETY: local nodes are under `nodeCount`, and every edge is written once, under `nodeCount - 1` (pass 1 counted them).
+                assert(node >= 0 && node < nodeCount && mark >= 0 && mark <= waiting && written &+ count <= nodeCount - 1)
+                for i in 0..<count {
+                    labels[written &+ i] = Label(truncatingIfNeeded: UInt32(bitPattern: waitingLabel[mark &+ i]))
+                    targets[written &+ i] = waitingTarget[mark &+ i]
+                }
+                rows[node] = TrieNode(first: Int32(truncatingIfNeeded: edgeBase &+ written), count: Int32(truncatingIfNeeded: count),
+                                      dense: -1, low: 0, span: 0, isEnd: pathEnd[depth] != 0)
+                written &+= count
+                waiting = mark
+                depth &-= 1
+            }
+            guard k < keyCount else { break }
+            // Create key k's nodes past the shared labels, each waiting as its parent's edge.
+            let n = keys.length(k)
+            // SAFETY: keys are sorted, so the path keeps exactly what key k shares with the last, then grows to its length, at most `longest`.
+            assert(keep == depth && n >= keep && n <= longest)
+            var d = keep
+            while d < n {
+                assert(next < nodeCount && waiting < nodeCount)
+                waitingLabel[waiting] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
+                waitingTarget[waiting] = Int32(truncatingIfNeeded: root &+ next)
+                waiting &+= 1
+                d &+= 1
+                pathNode[d] = Int32(truncatingIfNeeded: next)
+                pathMark[d] = Int32(truncatingIfNeeded: waiting)
+                pathEnd[d] = 0
+                next &+= 1
+            }
+            depth = n
+            pathEnd[n] = 1
+            endNodes[k] = Int32(truncatingIfNeeded: root &+ Int(pathNode[n]))
+            k &+= 1
+        }
+        assert(next == nodeCount && written == nodeCount - 1 && waiting == 0, "every node created and finished, as counted")
     }
 
     /// The rows read through buffers for one walk (made by `withView`).

@@ -86,8 +86,9 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                            nodes: &nodes, edgeLabels: &edgeLabels, edgeTargets: &edgeTargets, denseTargets: &denseTargets)
     }
 
-    /// Pass 2 of `append` and the direct tables, in one temporary block (rows, scratch, edge targets,
-    /// edge labels) copied to the arrays in one go each (passed as separate arguments).
+    /// Pass 2 of `append` and the direct tables (on the four arrays, passed as separate arguments).
+    /// The first trie is written straight into new arrays of the capacity reserved; a later one in
+    /// one temporary block (rows, scratch, edge targets, edge labels) then appended in one copy each.
     private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
                                                nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
                                                denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
@@ -95,11 +96,37 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         let edgeBase = edgeLabels.count
         let edgeCount = nodeCount - 1
         let scratchCount = 3 * (longest + 1) + 2 * nodeCount
+        assert(endNodes.count >= keys.count)
+        if nodes.isEmpty, edgeLabels.isEmpty, edgeTargets.isEmpty {
+            let rowCapacity = max(nodes.capacity, nodeCount)
+            let edgeCapacity = max(edgeLabels.capacity, edgeTargets.capacity, edgeCount, 1)
+            var labelsOut: [Label] = []
+            var targetsOut: [Int32] = []
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount) { scratch in
+                nodes = [TrieNode](unsafeUninitializedCapacity: rowCapacity) { rows, rowsWritten in
+                    labelsOut = [Label](unsafeUninitializedCapacity: edgeCapacity) { labels, labelsWritten in
+                        targetsOut = [Int32](unsafeUninitializedCapacity: edgeCapacity) { targets, targetsWritten in
+                            // SAFETY: each buffer has room for the rows or edges `build` writes (`nodeCount`, `nodeCount - 1`), all of which it writes.
+                            assert(rows.count >= nodeCount && labels.count >= edgeCount && targets.count >= edgeCount && scratch.count == scratchCount)
+                            build(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                                  rows: rows.baseAddress!, labels: labels.baseAddress!, targets: targets.baseAddress!,
+                                  scratch: scratch.baseAddress!, denseTargets: &denseTargets)
+                            targetsWritten = edgeCount
+                        }
+                        labelsWritten = edgeCount
+                    }
+                    rowsWritten = nodeCount
+                }
+            }
+            edgeLabels = labelsOut
+            edgeTargets = targetsOut
+            return Int32(root)
+        }
         let rowBytes = nodeCount * MemoryLayout<TrieNode>.stride
         let numberBytes = (scratchCount + edgeCount) * MemoryLayout<Int32>.stride
-        // SAFETY: the regions are laid out in decreasing alignment (rows, 32-bit numbers, labels of at most 32 bits), each at a multiple of the next one's alignment, within `byteCount`; each is bound to one type only.
+        // SAFETY: the regions are laid out in decreasing alignment (rows, 32-bit numbers, labels of at most 32 bits), each at a multiple of the next one's alignment, within the block; each is bound to one type only.
         assert(MemoryLayout<TrieNode>.alignment >= MemoryLayout<Int32>.alignment && MemoryLayout<Int32>.alignment >= MemoryLayout<Label>.alignment
-            && rowBytes % MemoryLayout<Int32>.alignment == 0 && endNodes.count >= keys.count)
+            && rowBytes % MemoryLayout<Int32>.alignment == 0)
         withUnsafeTemporaryAllocation(byteCount: rowBytes + numberBytes + edgeCount * MemoryLayout<Label>.stride,
                                       alignment: MemoryLayout<TrieNode>.alignment) { block in
             let base = block.baseAddress!
@@ -107,45 +134,54 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
             let scratch = (base + rowBytes).bindMemory(to: Int32.self, capacity: scratchCount + edgeCount)
             let targets = scratch + scratchCount
             let labels = (base + rowBytes + numberBytes).bindMemory(to: Label.self, capacity: edgeCount)
-            walk(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
-                 rows: rows, labels: labels, targets: targets, scratch: scratch)
-            // Direct tables for the nodes with many edges, after the walk (so that it stays free of appends), all in one append.
-            var tableEntries = 0
-            for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
-                let first = Int(rows[v].first) - edgeBase
-                let span = Int(labels[first + Int(rows[v].count) - 1]) - Int(labels[first]) + 1
-                if span <= denseMaximumSpan { tableEntries += span }
-            }
-            if tableEntries > 0 {
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: tableEntries) { tables in
-                    // SAFETY: each table is `span` entries from `next`, and the spans add up to `tableEntries` (counted above with the same rule).
-                    assert(tables.count == tableEntries)
-                    tables.initialize(repeating: -1)
-                    var next = 0
-                    for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
-                        let row = rows[v]
-                        let first = Int(row.first) - edgeBase
-                        let last = first + Int(row.count) - 1
-                        let low = Int(labels[first])
-                        let span = Int(labels[last]) - low + 1
-                        guard span <= denseMaximumSpan else { continue }
-                        rows[v] = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count + next),
-                                           low: UInt32(low), span: UInt32(span), isEnd: row.isEnd)
-                        for e in first...last {
-                            assert(next + Int(labels[e]) - low < tableEntries)
-                            tables[next + Int(labels[e]) - low] = targets[e]
-                        }
-                        next += span
-                    }
-                    assert(next == tableEntries)
-                    denseTargets.append(contentsOf: tables)
-                }
-            }
+            build(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                  rows: rows, labels: labels, targets: targets, scratch: scratch, denseTargets: &denseTargets)
             nodes.append(contentsOf: UnsafeBufferPointer(start: rows, count: nodeCount))
             edgeLabels.append(contentsOf: UnsafeBufferPointer(start: labels, count: edgeCount))
             edgeTargets.append(contentsOf: UnsafeBufferPointer(start: targets, count: edgeCount))
         }
         return Int32(root)
+    }
+
+    /// `walk`, then the direct tables for the nodes with many edges (after the walk, so that it
+    /// stays free of appends), all appended to `denseTargets` in one go.
+    @inline(__always)
+    private static func build<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutablePointer<Int32>, nodeCount: Int, longest: Int,
+                                              root: Int, edgeBase: Int, rows: UnsafeMutablePointer<TrieNode>,
+                                              labels: UnsafeMutablePointer<Label>, targets: UnsafeMutablePointer<Int32>,
+                                              scratch: UnsafeMutablePointer<Int32>, denseTargets: inout [Int32]) where Keys.Label == Label {
+        walk(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+             rows: rows, labels: labels, targets: targets, scratch: scratch)
+        var tableEntries = 0
+        for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+            let first = Int(rows[v].first) - edgeBase
+            let span = Int(labels[first + Int(rows[v].count) - 1]) - Int(labels[first]) + 1
+            if span <= denseMaximumSpan { tableEntries += span }
+        }
+        guard tableEntries > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: tableEntries) { tables in
+            // SAFETY: each table is `span` entries from `next`, and the spans add up to `tableEntries` (counted above with the same rule); the edges read are the node's, which `walk` wrote.
+            assert(tables.count == tableEntries)
+            tables.initialize(repeating: -1)
+            var next = 0
+            for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+                let row = rows[v]
+                let first = Int(row.first) - edgeBase
+                let last = first + Int(row.count) - 1
+                let low = Int(labels[first])
+                let span = Int(labels[last]) - low + 1
+                guard span <= denseMaximumSpan else { continue }
+                rows[v] = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count + next),
+                                   low: UInt32(low), span: UInt32(span), isEnd: row.isEnd)
+                for e in first...last {
+                    assert(next + Int(labels[e]) - low < tableEntries)
+                    tables[next + Int(labels[e]) - low] = targets[e]
+                }
+                next += span
+            }
+            assert(next == tableEntries)
+            denseTargets.append(contentsOf: tables)
+        }
     }
 
     /// The walk of `append`'s pass 2 over `keys`, whose `endNodes` hold what each shares with the

@@ -33,12 +33,6 @@ struct IndexTriesBuilder {
 
     init() {}
 
-    /// Makes room for `count` prefix keys of the plan about to be added (about one per rule), so
-    /// that `add` grows the keys' array at most once per document (it is reused from plan to plan).
-    mutating func reserveKeys(_ count: Int) {
-        prefixKeys.reserveCapacity(count)
-    }
-
     /// Adds a key of the current plan: a range of the key bytes with the rule ordinal (in the plan)
     /// and form it lists, to the reversed-suffix trie when `suffix`, else to the prefix trie.
     /// Ordinals must not decrease from one `add` to the next within a plan (the rule lists rely on it).

@@ -27,7 +27,6 @@ struct RuleIndex: Sendable {
         self.rules = rules
         var twice = false
         var forms: UInt8 = 0
-        tries.reserveKeys(rules.count)
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
             let form = UInt8(rule.form.index)

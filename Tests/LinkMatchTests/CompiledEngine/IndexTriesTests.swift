@@ -8,14 +8,26 @@ import LinkMatchRandom
 /// the keys directly (byte comparisons, prefix checks), never by the code under test.
 final class IndexTriesTests: XCTestCase {
     /// Random keys over a small alphabet (so that they share prefixes, repeat, and have equal first
-    /// eight bytes), written into one byte array as the document's key bytes are.
+    /// eight bytes), written into one byte array as the document's key bytes are. Some keys are an
+    /// earlier key again (the same range, or the same bytes at a new range) or an earlier key and
+    /// more bytes, so that long keys (past the eight bytes of a head) also repeat and start one another.
     private func randomKeys(_ count: Int, into bytes: inout [UInt8], using rng: inout SplitMix64) -> [Range<Int32>] {
         let alphabet: [UInt8] = [0x00, 0x2F, 0x61, 0x62, 0xFF]
         var keys: [Range<Int32>] = []
         for _ in 0..<count {
-            let length = Int.random(in: 0...(Bool.random(using: &rng) ? 4 : 20), using: &rng)
             let start = Int32(bytes.count)
-            for _ in 0..<length { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            let earlier = keys.isEmpty ? nil : keys[Int.random(in: 0..<keys.count, using: &rng)]
+            switch (earlier, Int.random(in: 0..<6, using: &rng)) {
+            case (let earlier?, 0):
+                keys.append(earlier)
+                continue
+            case (let earlier?, 1), (let earlier?, 2):
+                bytes.append(contentsOf: bytes[Int(earlier.lowerBound)..<Int(earlier.upperBound)])
+                for _ in 0..<Int.random(in: 0...3, using: &rng) { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            default:
+                let length = Int.random(in: 0...(Bool.random(using: &rng) ? 4 : 20), using: &rng)
+                for _ in 0..<length { bytes.append(alphabet[Int.random(in: 0..<alphabet.count, using: &rng)]) }
+            }
             keys.append(start..<Int32(bytes.count))
         }
         return keys

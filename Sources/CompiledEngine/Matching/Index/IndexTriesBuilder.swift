@@ -1,8 +1,9 @@
 /// Builds a document's `IndexTries` in one pass over its plans: `RuleIndex` adds each plan's keys
 /// (`add`) and takes its tries (`finishPlan`), which are appended to the shared arrays unless an
 /// earlier plan had the same keys (files list the same rules in one entry per app: the same
-/// patterns, so the same key ranges, make the same trie, built once). Scratch space (the plan's
-/// keys, the sort's merge buffer) is reused from plan to plan.
+/// patterns, so the same key ranges, make the same trie, built once). The plan's keys are kept in
+/// arrays reused from plan to plan (the sort's merge buffer and the keys' end nodes are temporary), and the shared
+/// arrays are sized once, on the first plan.
 struct IndexTriesBuilder {
     private var rows = TrieRows<UInt8>()
     private var ruleOffsets: [Int32] = [0]
@@ -12,27 +13,29 @@ struct IndexTriesBuilder {
     /// The keys of the plan being built, as `add` gave them.
     private var prefixKeys: [IndexKey] = []
     private var suffixKeys: [IndexKey] = []
-    private var scratch: [IndexKey] = []
 
-    /// Every trie built: the keys it was built from (a range of `builtKeys`), their hash, and the
-    /// trie built before it with the same hash (or -1).
+    /// Every trie built, with the keys it was built from (a range of `builtKeys`, as given).
     private struct Built {
         let keys: Range<Int>
-        let hash: UInt64
         let trie: IndexTries.Trie
-        let previousWithHash: Int32
     }
     private var built: [Built] = []
     private var builtKeys: [IndexKey] = []
-    /// Hash -> the latest trie built with it, once there are too many tries to scan (keyed look-ups only).
+    /// Once there are more than `scannedTries` tries: per trie its keys' hash and the trie built
+    /// before it with the same hash (or -1), and hash -> the latest trie built with it (keyed
+    /// look-ups only). Until then a known trie is found by scanning, with no hashing at all (a
+    /// document with one app, the usual case, never hashes).
+    private var hashes: [UInt64] = []
+    private var previousWithHash: [Int32] = []
     private var latestWithHash: [UInt64: Int32] = [:]
-    /// Up to this many tries, finding a known one scans them all (no dictionary to allocate).
+    /// Up to this many tries, finding a known one scans them all (no hash, no dictionary).
     private static var scannedTries: Int { 16 }
 
     init() {}
 
     /// Adds a key of the current plan: a range of the key bytes with the rule ordinal (in the plan)
     /// and form it lists, to the reversed-suffix trie when `suffix`, else to the prefix trie.
+    /// Ordinals must not decrease from one `add` to the next within a plan (the rule lists rely on it).
     mutating func add(_ key: Range<Int32>, ordinal: Int, form: UInt8, suffix: Bool) {
         let key = IndexKey(key, ordinal: Int32(ordinal), form: form)
         if suffix { suffixKeys.append(key) } else { prefixKeys.append(key) }
@@ -41,6 +44,7 @@ struct IndexTriesBuilder {
     /// The current plan's prefix and suffix tries (nil when it added no such key), whose keys are
     /// ranges of `bytes`; the next `add` starts the next plan.
     mutating func finishPlan(bytes: [UInt8]) -> (prefixes: IndexTries.Trie?, suffixes: IndexTries.Trie?) {
+        if built.isEmpty { reserve(bytes: bytes.count) }
         var keys: [IndexKey] = []
         swap(&keys, &prefixKeys)
         let prefixes = trie(of: &keys, bytes)
@@ -58,62 +62,81 @@ struct IndexTriesBuilder {
         IndexTries(rows: rows, ruleOffsets: ruleOffsets, ruleOrdinals: ruleOrdinals, ruleForms: ruleForms)
     }
 
+    /// Sizes the shared arrays for the first plan's tries (the whole index, when the document has
+    /// one app or apps that share their entries), so that they grow once: nodes for every label of
+    /// its keys but at most one per key byte of the document (distinct keys are distinct ranges of
+    /// `bytes`, and equal labels at the same depth share a node), a rule slot per key.
+    private mutating func reserve(bytes: Int) {
+        var labels = 0
+        for key in prefixKeys { labels += key.count }
+        for key in suffixKeys { labels += key.count }
+        let keys = prefixKeys.count + suffixKeys.count
+        let nodes = min(labels, bytes) + 2
+        rows.reserve(nodes: nodes)
+        ruleOffsets.reserveCapacity(nodes + 1)
+        ruleOrdinals.reserveCapacity(keys)
+        ruleForms.reserveCapacity(keys)
+        builtKeys.reserveCapacity(keys)
+    }
+
     /// The trie of `keys` (sorted in place when it is built), or nil when there are none.
     private mutating func trie(of keys: inout [IndexKey], _ bytes: [UInt8]) -> IndexTries.Trie? {
         guard !keys.isEmpty else { return nil }
-        let hash = Self.hash(keys)
+        // Hashed only when the new trie will be found through the dictionary.
+        let hash = built.count >= Self.scannedTries ? Self.hash(keys[...]) : 0
         if let known = find(keys, hash) { return known }
         let given = builtKeys.count
         builtKeys.append(contentsOf: keys)
-        if scratch.count < keys.count { scratch = [IndexKey](repeating: keys[0], count: keys.count) }
-        let root = bytes.withUnsafeBufferPointer { bytes in
-            keys.withUnsafeMutableBufferPointer { keys in
-                scratch.withUnsafeMutableBufferPointer { scratch in
-                    // SAFETY: `scratch` was grown to at least `keys.count` keys just above.
-                    assert(scratch.count >= keys.count)
-                    IndexKey.sort(keys, scratch: UnsafeMutableBufferPointer(rebasing: scratch[0..<keys.count]), bytes: bytes)
-                }
-                return Self.append(UnsafeBufferPointer(keys), bytes, rows: &rows, ruleOffsets: &ruleOffsets,
-                                   ruleOrdinals: &ruleOrdinals, ruleForms: &ruleForms)
-            }
-        }
-        let trie = IndexTries.Trie(root: root, ordinalCount: Int32(keys.count))
-        let previous = built.count < Self.scannedTries ? -1 : latestWithHash[hash] ?? -1
-        built.append(Built(keys: given..<builtKeys.count, hash: hash, trie: trie, previousWithHash: previous))
+        let trie = build(&keys, bytes)
+        built.append(Built(keys: given..<builtKeys.count, trie: trie))
         if built.count == Self.scannedTries + 1 {
             // From now on the dictionary finds tries by hash: enter every one so far, oldest first.
             latestWithHash.reserveCapacity(2 * built.count)
-            for (i, b) in built.enumerated() { latestWithHash[b.hash] = Int32(i) }
+            hashes.reserveCapacity(2 * built.count)
+            previousWithHash.reserveCapacity(2 * built.count)
+            for (i, b) in built.enumerated() { enter(i == built.count - 1 ? hash : Self.hash(builtKeys[b.keys])) }
         } else if built.count > Self.scannedTries {
-            latestWithHash[hash] = Int32(built.count - 1)
+            enter(hash)
         }
         return trie
     }
 
-    /// A trie built earlier from the same keys (in the same order), if any.
+    /// Enters the latest trie built, whose keys hash to `hash`, in the dictionary's chains.
+    private mutating func enter(_ hash: UInt64) {
+        previousWithHash.append(latestWithHash[hash] ?? -1)
+        hashes.append(hash)
+        latestWithHash[hash] = Int32(hashes.count - 1)
+    }
+
+    /// A trie built earlier from the same keys (in the same order), if any; `hash` is their hash
+    /// when there are more than `scannedTries` tries (unused before).
     private func find(_ keys: [IndexKey], _ hash: UInt64) -> IndexTries.Trie? {
         if built.count <= Self.scannedTries {
-            for b in built.reversed() where b.hash == hash && isSame(keys, b.keys) { return b.trie }
+            for b in built.reversed() where b.keys.count == keys.count && isSame(keys, b.keys) { return b.trie }
             return nil
         }
         var i = latestWithHash[hash] ?? -1
         while i >= 0 {
             let b = built[Int(i)]
             if isSame(keys, b.keys) { return b.trie }
-            i = b.hash == hash ? b.previousWithHash : -1
+            i = hashes[Int(i)] == hash ? previousWithHash[Int(i)] : -1
         }
         return nil
     }
 
     private func isSame(_ keys: [IndexKey], _ range: Range<Int>) -> Bool {
         guard keys.count == range.count else { return false }
-        for (key, other) in zip(keys, builtKeys[range]) where !key.isSame(as: other) { return false }
+        var j = range.lowerBound
+        for key in keys {
+            if !key.isSame(as: builtKeys[j]) { return false }
+            j += 1
+        }
         return true
     }
 
     /// A hash of the keys' identities (ranges, ordinals, forms), in order: a multiply-and-shift mix,
     /// cheaper than `Hasher` for a list read in one go.
-    private static func hash(_ keys: [IndexKey]) -> UInt64 {
+    private static func hash(_ keys: ArraySlice<IndexKey>) -> UInt64 {
         var h = UInt64(keys.count) &* 0x9E37_79B9_7F4A_7C15
         for key in keys {
             let range = UInt64(UInt32(bitPattern: key.start)) << 32 | UInt64(UInt32(bitPattern: key.end))
@@ -125,44 +148,59 @@ struct IndexTriesBuilder {
         return h
     }
 
-    /// Appends the trie of `keys` (sorted) to the rows, and per node its keys' ordinals and forms
-    /// (in key order, so ordinals ascend: equal keys were sorted by ordinal). Returns the root.
-    private static func append(_ keys: UnsafeBufferPointer<IndexKey>, _ bytes: UnsafeBufferPointer<UInt8>,
-                               rows: inout TrieRows<UInt8>, ruleOffsets: inout [Int32], ruleOrdinals: inout [Int32],
-                               ruleForms: inout [UInt8]) -> Int32 {
-        assert(keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
+    /// Sorts `keys`, appends their trie to the rows and per node its keys' ordinals and forms, and
+    /// returns the trie. The rule slots are the sorted keys' order: a key's end node ascends with
+    /// the keys (`TrieRows.append`), and equal keys keep their given order, ordinals ascending.
+    private mutating func build(_ keys: inout [IndexKey], _ bytes: [UInt8]) -> IndexTries.Trie {
+        let n = keys.count
         let firstNode = rows.nodeCount
         let firstRule = ruleOrdinals.count
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: keys.count) { endNodes in
-            let root = rows.append(Keys(keys: keys, bytes: bytes), endNodes: endNodes)
-            // A stable counting sort of the keys by their end node: node `n`'s rules are then
-            // `ruleOffsets[n]..<ruleOffsets[n + 1]` (one entry more while counting, dropped after).
-            let added = rows.nodeCount - firstNode
-            ruleOffsets.append(contentsOf: repeatElement(Int32(firstRule), count: added + 1))
-            ruleOrdinals.append(contentsOf: repeatElement(0, count: keys.count))
-            ruleForms.append(contentsOf: repeatElement(0, count: keys.count))
-            ruleOffsets.withUnsafeMutableBufferPointer { offsets in
-                ruleOrdinals.withUnsafeMutableBufferPointer { ordinals in
-                    ruleForms.withUnsafeMutableBufferPointer { forms in
-                        // SAFETY: every end node `n` is one of the nodes just added (`firstNode <= n < firstNode + added`), so `n + 2 < offsets.count`; each node's slots lie from its offset to the next, under `ordinals.count`.
-                        assert(offsets.count == firstNode + added + 2 && ordinals.count == firstRule + keys.count && forms.count == ordinals.count)
-                        for k in 0..<keys.count {
-                            assert(Int(endNodes[k]) >= firstNode && Int(endNodes[k]) < firstNode + added)
-                            offsets[Int(endNodes[k]) + 2] += 1
-                        }
-                        for n in firstNode..<firstNode + added { offsets[n + 2] += offsets[n + 1] - Int32(firstRule) }
-                        for k in 0..<keys.count {
-                            let slot = Int(offsets[Int(endNodes[k]) + 1])
-                            assert(slot < ordinals.count)
-                            ordinals[slot] = keys[k].ordinal
-                            forms[slot] = keys[k].form
-                            offsets[Int(endNodes[k]) + 1] += 1
-                        }
+        // Per sorted key, the node where it ends.
+        let root = withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { endNodes in
+            let root = bytes.withUnsafeBufferPointer { bytes in
+                keys.withUnsafeMutableBufferPointer { keys in
+                    withUnsafeTemporaryAllocation(of: IndexKey.self, capacity: n) { scratch in
+                        // SAFETY: `scratch` holds `n` keys, as many as `keys` (the sort only moves plain values through it).
+                        assert(scratch.count == keys.count)
+                        IndexKey.sort(keys, scratch: scratch, bytes: bytes)
                     }
+                    return rows.append(Keys(keys: UnsafeBufferPointer(keys), bytes: bytes), endNodes: endNodes)
                 }
             }
-            ruleOffsets.removeLast()
+            appendRules(of: keys, endNodes: UnsafeBufferPointer(endNodes), firstNode: firstNode, firstRule: firstRule)
             return root
+        }
+        return IndexTries.Trie(root: root, ordinalCount: Int32(n))
+    }
+
+    /// Appends the rule lists of the nodes from `firstNode` on (the trie just built from the sorted
+    /// `keys`, each ending at its `endNodes` entry): node `v`'s rules are `ruleOffsets[v]..<ruleOffsets[v + 1]`.
+    /// The trailing entry (where the previous trie's rules end) is the first new node's start; one
+    /// more entry per new node. They and the ordinals and forms are written in one temporary block, then appended.
+    private mutating func appendRules(of keys: [IndexKey], endNodes: UnsafeBufferPointer<Int32>, firstNode: Int, firstRule: Int) {
+        let n = keys.count
+        let added = rows.nodeCount - firstNode
+        withUnsafeTemporaryAllocation(byteCount: (added + n) * MemoryLayout<Int32>.stride + n, alignment: MemoryLayout<Int32>.alignment) { block in
+            let offsets = block.baseAddress!.bindMemory(to: Int32.self, capacity: added + n)
+            let ordinals = offsets + added
+            let forms = (block.baseAddress! + (added + n) * MemoryLayout<Int32>.stride).bindMemory(to: UInt8.self, capacity: n)
+            keys.withUnsafeBufferPointer { keys in
+                // SAFETY: `endNodes` holds each key's end node, one of the `added` nodes just appended, ascending (`TrieRows.append`); the block has `added` entries then `n` ordinals and `n` forms.
+                assert(endNodes.count == n && block.count == (added + n) * 4 + n)
+                var k = 0
+                for v in 0..<added {
+                    while k < n, Int(endNodes[k]) == firstNode + v {
+                        ordinals[k] = keys[k].ordinal
+                        forms[k] = keys[k].form
+                        k += 1
+                    }
+                    offsets[v] = Int32(truncatingIfNeeded: firstRule + k)
+                }
+                assert(k == n, "every key ends at a node just added")
+            }
+            ruleOffsets.append(contentsOf: UnsafeBufferPointer(start: offsets, count: added))
+            ruleOrdinals.append(contentsOf: UnsafeBufferPointer(start: ordinals, count: n))
+            ruleForms.append(contentsOf: UnsafeBufferPointer(start: forms, count: n))
         }
     }
 
@@ -178,6 +216,23 @@ struct IndexTriesBuilder {
             // SAFETY: `TrieRows.append` reads keys `k < count` only.
             assert(k >= 0 && k < keys.count)
             return keys[k].count
+        }
+
+        /// From the keys' heads (`IndexKey.sort` filled them) while they differ or one key has at
+        /// most eight bytes; then byte by byte.
+        @inline(__always)
+        func commonPrefix(_ k: Int) -> Int {
+            // SAFETY: `TrieRows.append` asks for keys `1 <= k < count` only, and every key is a range of `bytes` (`IndexKey.sort` asserts it).
+            assert(k >= 1 && k < keys.count)
+            let a = keys[k - 1]
+            let b = keys[k]
+            let shared = min(a.count, b.count)
+            let differ = a.head ^ b.head
+            if differ != 0 { return min(differ.leadingZeroBitCount >> 3, shared) }
+            var common = min(8, shared)
+            assert(Int(a.start) + shared <= bytes.count && Int(b.start) + shared <= bytes.count)
+            while common < shared, bytes[Int(a.start) + common] == bytes[Int(b.start) + common] { common += 1 }
+            return common
         }
 
         @inline(__always)

@@ -46,98 +46,212 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         func label(_ k: Int, _ d: Int) -> Label { keys[k][keys[k].startIndex + d] }
     }
 
+    /// Makes room for `nodes` more nodes and their edges, so that appending tries of that many nodes
+    /// in all grows each array once (a document's index reserves for all its tries up front).
+    mutating func reserve(nodes count: Int) {
+        nodes.reserveCapacity(nodes.count + count)
+        edgeLabels.reserveCapacity(edgeLabels.count + count)
+        edgeTargets.reserveCapacity(edgeTargets.count + count)
+    }
+
     /// Appends the trie of `keys`, which must be sorted (lexicographically, any order among equal
-    /// keys). Its nodes are numbered from `nodeCount` on, root first, then breadth-first, so each
-    /// node's edges are written together when it is reached (no edge list to sort afterwards).
-    /// Writes in `endNodes` (one slot per key) the node where each key ends. Returns the root.
-    /// The trie is built in temporary space (on the stack when there is room) and then copied to
-    /// the rows in one go per array. (The keys are a generic value, not closures, so that reading
-    /// them is specialized and inlined inside the temporary allocations' bodies.)
+    /// keys), and returns its root. Writes in `endNodes` (one slot per key) the node where each key
+    /// ends; those ascend with the keys (nodes are numbered in key order, depth-first), so a caller
+    /// can list per node the keys that end there in one pass.
+    ///
+    /// Two passes over the keys, reading no label twice but those neighbouring keys share
+    /// (`TrieKeys.commonPrefix`). The first counts the nodes (per key, the labels it does not share
+    /// with the key before it), so every array grows once. The second walks the keys as a path:
+    /// it creates a node per label past the shared ones, and finishes the path's nodes the next key
+    /// leaves (no later key reaches them), writing each one's row and its edges together (its
+    /// children were created in label order, so its edges are sorted).
     mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>) -> Int32 where Keys.Label == Label {
         let keyCount = keys.count
-        // SAFETY: `endNodes` has a slot per key; each key is written once, at the node where it ends.
+        // SAFETY: `endNodes` has a slot per key, and every index below is a key's (`k < keyCount`).
         assert(endNodes.count >= keyCount)
-        // The root, and per key the labels it does not share with the key before it: exactly the
-        // nodes (many keys repeat or share a start, so the sum of their lengths can be far more).
-        var bound = 1
+        // Pass 1: the node count and the longest key; each key's shared labels wait in its slot.
+        var nodeCount = 1
+        var longest = 0
         for k in 0..<keyCount {
             let n = keys.length(k)
-            var common = 0
-            if k > 0 {
-                let shared = min(n, keys.length(k - 1))
-                while common < shared, keys.label(k, common) == keys.label(k - 1, common) { common += 1 }
-            }
-            bound += n - common
+            let common = k == 0 ? 0 : keys.commonPrefix(k)
+            assert(common >= 0 && common <= n, "sorted keys: a key shares no more than its own labels with the one before")
+            endNodes[k] = Int32(truncatingIfNeeded: common)
+            nodeCount &+= n &- common
+            longest = max(longest, n)
         }
-        let root = Int32(nodes.count)
+        // Node and edge numbers are 32 bits (a document's size limit keeps them far below).
+        precondition(nodes.count + nodeCount <= Int(Int32.max) && edgeLabels.count + nodeCount <= Int(Int32.max))
+        return Self.append(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest,
+                           nodes: &nodes, edgeLabels: &edgeLabels, edgeTargets: &edgeTargets, denseTargets: &denseTargets)
+    }
+
+    /// Pass 2 of `append` and the direct tables (on the four arrays, passed as separate arguments).
+    /// The first trie is written straight into new arrays of the capacity reserved; a later one in
+    /// one temporary block (rows, scratch, edge targets, edge labels) then appended in one copy each.
+    private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
+                                               nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
+                                               denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
+        let root = nodes.count
         let edgeBase = edgeLabels.count
-        withUnsafeTemporaryAllocation(of: TrieNode.self, capacity: bound) { nodes in
-            withUnsafeTemporaryAllocation(of: Label.self, capacity: bound) { labels in
-                withUnsafeTemporaryAllocation(of: Int32.self, capacity: bound) { targets in
-                    // Per node waiting, in node order: its keys `lo..<hi` (they share their first `depth` labels), as three entries.
-                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * bound) { queue in
-                        var nodeCount = 0
-                        var edgeCount = 0
-                        // SAFETY: each node and edge (`bound` and `bound - 1` of them, as counted above) is written once, each node's three queue entries once, before it is read, under the room for `bound`.
-                        assert(nodes.count >= bound && labels.count >= bound && targets.count >= bound && queue.count >= 3 * bound)
-                        queue[0] = 0
-                        queue[1] = Int32(keyCount)
-                        queue[2] = 0
-                        var created = 1 // nodes numbered so far (the root)
-                        while nodeCount < created {
-                            let lo = Int(queue[3 * nodeCount])
-                            let hi = Int(queue[3 * nodeCount + 1])
-                            let depth = Int(queue[3 * nodeCount + 2])
-                            let node = root + Int32(nodeCount)
-                            // Sorted keys sharing `depth` labels: those with no more labels come first.
-                            var k = lo
-                            while k < hi, keys.length(k) == depth {
-                                endNodes[k] = node
-                                k += 1
-                            }
-                            let isEnd = k > lo
-                            let first = edgeCount
-                            while k < hi {
-                                let l = keys.label(k, depth)
-                                var end = k + 1
-                                while end < hi, keys.label(end, depth) == l { end += 1 }
-                                assert(edgeCount < bound - 1 && created < bound)
-                                labels[edgeCount] = l
-                                targets[edgeCount] = root + Int32(created)
-                                edgeCount += 1
-                                queue[3 * created] = Int32(k)
-                                queue[3 * created + 1] = Int32(end)
-                                queue[3 * created + 2] = Int32(depth + 1)
-                                created += 1
-                                k = end
-                            }
-                            let count = edgeCount - first
-                            var row = TrieNode(first: Int32(edgeBase + first), count: Int32(count), dense: -1, low: 0, span: 0, isEnd: isEnd)
-                            if count >= Self.denseMinimumEdges {
-                                let low = Int(labels[first])
-                                let span = Int(labels[edgeCount - 1]) - low + 1
-                                if span <= Self.denseMaximumSpan {
-                                    row = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count),
-                                                   low: UInt32(low), span: UInt32(span), isEnd: isEnd)
-                                    let start = denseTargets.count
-                                    denseTargets.append(contentsOf: repeatElement(-1, count: span))
-                                    for e in first..<edgeCount { denseTargets[start + Int(labels[e]) - low] = targets[e] }
-                                }
-                            }
-                            nodes.initializeElement(at: nodeCount, to: row)
-                            nodeCount += 1
+        let edgeCount = nodeCount - 1
+        let scratchCount = 3 * (longest + 1) + 2 * nodeCount
+        assert(endNodes.count >= keys.count)
+        if nodes.isEmpty, edgeLabels.isEmpty, edgeTargets.isEmpty {
+            let rowCapacity = max(nodes.capacity, nodeCount)
+            let edgeCapacity = max(edgeLabels.capacity, edgeTargets.capacity, edgeCount, 1)
+            var labelsOut: [Label] = []
+            var targetsOut: [Int32] = []
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount) { scratch in
+                nodes = [TrieNode](unsafeUninitializedCapacity: rowCapacity) { rows, rowsWritten in
+                    labelsOut = [Label](unsafeUninitializedCapacity: edgeCapacity) { labels, labelsWritten in
+                        targetsOut = [Int32](unsafeUninitializedCapacity: edgeCapacity) { targets, targetsWritten in
+                            // SAFETY: each buffer has room for the rows or edges `build` writes (`nodeCount`, `nodeCount - 1`), all of which it writes.
+                            assert(rows.count >= nodeCount && labels.count >= edgeCount && targets.count >= edgeCount && scratch.count == scratchCount)
+                            build(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                                  rows: rows.baseAddress!, labels: labels.baseAddress!, targets: targets.baseAddress!,
+                                  scratch: scratch.baseAddress!, denseTargets: &denseTargets)
+                            targetsWritten = edgeCount
                         }
-                        assert(nodeCount == bound, "one node per distinct key start, as counted")
-                        // SAFETY: the first nodeCount nodes and edgeCount labels and targets were written above, under the room for `bound`.
-                        assert(nodeCount <= nodes.count && edgeCount <= labels.count && edgeCount <= targets.count)
-                        self.nodes.append(contentsOf: UnsafeBufferPointer(rebasing: nodes[0..<nodeCount]))
-                        edgeLabels.append(contentsOf: UnsafeBufferPointer(rebasing: labels[0..<edgeCount]))
-                        edgeTargets.append(contentsOf: UnsafeBufferPointer(rebasing: targets[0..<edgeCount]))
+                        labelsWritten = edgeCount
                     }
+                    rowsWritten = nodeCount
                 }
             }
+            edgeLabels = labelsOut
+            edgeTargets = targetsOut
+            return Int32(root)
         }
-        return root
+        let rowBytes = nodeCount * MemoryLayout<TrieNode>.stride
+        let numberBytes = (scratchCount + edgeCount) * MemoryLayout<Int32>.stride
+        // SAFETY: the regions are laid out in decreasing alignment (rows, 32-bit numbers, labels of at most 32 bits), each at a multiple of the next one's alignment, within the block; each is bound to one type only.
+        assert(MemoryLayout<TrieNode>.alignment >= MemoryLayout<Int32>.alignment && MemoryLayout<Int32>.alignment >= MemoryLayout<Label>.alignment
+            && rowBytes % MemoryLayout<Int32>.alignment == 0)
+        withUnsafeTemporaryAllocation(byteCount: rowBytes + numberBytes + edgeCount * MemoryLayout<Label>.stride,
+                                      alignment: MemoryLayout<TrieNode>.alignment) { block in
+            let base = block.baseAddress!
+            let rows = base.bindMemory(to: TrieNode.self, capacity: nodeCount)
+            let scratch = (base + rowBytes).bindMemory(to: Int32.self, capacity: scratchCount + edgeCount)
+            let targets = scratch + scratchCount
+            let labels = (base + rowBytes + numberBytes).bindMemory(to: Label.self, capacity: edgeCount)
+            build(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                  rows: rows, labels: labels, targets: targets, scratch: scratch, denseTargets: &denseTargets)
+            nodes.append(contentsOf: UnsafeBufferPointer(start: rows, count: nodeCount))
+            edgeLabels.append(contentsOf: UnsafeBufferPointer(start: labels, count: edgeCount))
+            edgeTargets.append(contentsOf: UnsafeBufferPointer(start: targets, count: edgeCount))
+        }
+        return Int32(root)
+    }
+
+    /// `walk`, then the direct tables for the nodes with many edges (after the walk, so that it
+    /// stays free of appends), all appended to `denseTargets` in one go.
+    @inline(__always)
+    private static func build<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutablePointer<Int32>, nodeCount: Int, longest: Int,
+                                              root: Int, edgeBase: Int, rows: UnsafeMutablePointer<TrieNode>,
+                                              labels: UnsafeMutablePointer<Label>, targets: UnsafeMutablePointer<Int32>,
+                                              scratch: UnsafeMutablePointer<Int32>, denseTargets: inout [Int32]) where Keys.Label == Label {
+        walk(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+             rows: rows, labels: labels, targets: targets, scratch: scratch)
+        var tableEntries = 0
+        for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+            let first = Int(rows[v].first) - edgeBase
+            let span = Int(labels[first + Int(rows[v].count) - 1]) - Int(labels[first]) + 1
+            if span <= denseMaximumSpan { tableEntries += span }
+        }
+        guard tableEntries > 0 else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: tableEntries) { tables in
+            // SAFETY: each table is `span` entries from `next`, and the spans add up to `tableEntries` (counted above with the same rule); the edges read are the node's, which `walk` wrote.
+            assert(tables.count == tableEntries)
+            tables.initialize(repeating: -1)
+            var next = 0
+            for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+                let row = rows[v]
+                let first = Int(row.first) - edgeBase
+                let last = first + Int(row.count) - 1
+                let low = Int(labels[first])
+                let span = Int(labels[last]) - low + 1
+                guard span <= denseMaximumSpan else { continue }
+                rows[v] = TrieNode(first: row.first, count: row.count, dense: Int32(denseTargets.count + next),
+                                   low: UInt32(low), span: UInt32(span), isEnd: row.isEnd)
+                for e in first...last {
+                    assert(next + Int(labels[e]) - low < tableEntries)
+                    tables[next + Int(labels[e]) - low] = targets[e]
+                }
+                next += span
+            }
+            assert(next == tableEntries)
+            denseTargets.append(contentsOf: tables)
+        }
+    }
+
+    /// The walk of `append`'s pass 2 over `keys`, whose `endNodes` hold what each shares with the
+    /// key before: writes the `nodeCount` rows at `rows` (of nodes `root...`), the `nodeCount - 1`
+    /// edges at `labels` and `targets` (edges `edgeBase...`), and each key's end node. `scratch`:
+    /// `3 * (longest + 1) + 2 * nodeCount` numbers.
+    @inline(__always)
+    private static func walk<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutablePointer<Int32>, nodeCount: Int, longest: Int,
+                                             root: Int, edgeBase: Int, rows: UnsafeMutablePointer<TrieNode>,
+                                             labels: UnsafeMutablePointer<Label>, targets: UnsafeMutablePointer<Int32>,
+                                             scratch: UnsafeMutablePointer<Int32>) where Keys.Label == Label {
+        let keyCount = keys.count
+        // Per depth of the path: its node (local number), where its children's waiting edges
+        // start, whether a key ends there. Then the waiting edges (label, target).
+        let pathNode = scratch
+        let pathMark = pathNode + (longest + 1)
+        let pathEnd = pathMark + (longest + 1)
+        let waitingLabel = pathEnd + (longest + 1)
+        let waitingTarget = waitingLabel + nodeCount
+        pathNode[0] = 0
+        pathMark[0] = 0
+        pathEnd[0] = 0
+        var depth = 0 // the path's deepest node (the last key's length)
+        var next = 1 // local nodes created
+        var waiting = 0
+        var written = 0 // edges written
+        var k = 0
+        while true {
+            // The depth the path keeps: what key k shares with the last; -1 after the last key (finish the root too).
+            let keep = k < keyCount ? Int(endNodes[k]) : -1
+            while depth > keep {
+                // Finish the node at `depth`: its waiting edges are its children's, in label order.
+                let node = Int(pathNode[depth])
+                let mark = Int(pathMark[depth])
+                let count = waiting &- mark
+                // SAFETY: local nodes are under `nodeCount`, and every edge is written once, under `nodeCount - 1` (pass 1 counted them).
+                assert(node >= 0 && node < nodeCount && mark >= 0 && mark <= waiting && written &+ count <= nodeCount - 1)
+                for i in 0..<count {
+                    labels[written &+ i] = Label(truncatingIfNeeded: UInt32(bitPattern: waitingLabel[mark &+ i]))
+                    targets[written &+ i] = waitingTarget[mark &+ i]
+                }
+                rows[node] = TrieNode(first: Int32(truncatingIfNeeded: edgeBase &+ written), count: Int32(truncatingIfNeeded: count),
+                                      dense: -1, low: 0, span: 0, isEnd: pathEnd[depth] != 0)
+                written &+= count
+                waiting = mark
+                depth &-= 1
+            }
+            guard k < keyCount else { break }
+            // Create key k's nodes past the shared labels, each waiting as its parent's edge.
+            let n = keys.length(k)
+            // SAFETY: keys are sorted, so the path keeps exactly what key k shares with the last, then grows to its length, at most `longest`.
+            assert(keep == depth && n >= keep && n <= longest)
+            var d = keep
+            while d < n {
+                assert(next < nodeCount && waiting < nodeCount)
+                waitingLabel[waiting] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
+                waitingTarget[waiting] = Int32(truncatingIfNeeded: root &+ next)
+                waiting &+= 1
+                d &+= 1
+                pathNode[d] = Int32(truncatingIfNeeded: next)
+                pathMark[d] = Int32(truncatingIfNeeded: waiting)
+                pathEnd[d] = 0
+                next &+= 1
+            }
+            depth = n
+            pathEnd[n] = 1
+            endNodes[k] = Int32(truncatingIfNeeded: root &+ Int(pathNode[n]))
+            k &+= 1
+        }
+        assert(next == nodeCount && written == nodeCount - 1 && waiting == 0, "every node created and finished, as counted")
     }
 
     /// The rows read through buffers for one walk (made by `withView`).
@@ -202,11 +316,23 @@ extension TrieRows: Sendable where Label: Sendable {}
 
 /// Sorted keys as `TrieRows.append` reads them: `count` keys, key `k` being `length(k)` labels
 /// `label(k, 0)`, `label(k, 1)`, ... (read only below its length).
+/// `commonPrefix(k)` (for `k >= 1`): how many first labels key `k` shares with key `k - 1`; by
+/// default read label by label.
 protocol TrieKeys {
-    associatedtype Label
+    associatedtype Label: Equatable
     var count: Int { get }
     func length(_ k: Int) -> Int
     func label(_ k: Int, _ d: Int) -> Label
+    func commonPrefix(_ k: Int) -> Int
+}
+
+extension TrieKeys {
+    func commonPrefix(_ k: Int) -> Int {
+        let shared = min(length(k), length(k - 1))
+        var common = 0
+        while common < shared, label(k, common) == label(k - 1, common) { common += 1 }
+        return common
+    }
 }
 
 /// One trie node as a walk reads it: its edges `first..<first + count` of the edge rows, and when it

@@ -1,10 +1,10 @@
 // The parser's shared stack of finished children. Every open container's children sit on one stack,
 // the innermost container's last; when a container closes, its children are moved (not copied) into
-// one array of exactly their count. Growing a separate array per container cost an allocation per
+// one array reserved for exactly their count. Growing a separate array per container cost an allocation per
 // doubling and a copy each time, for every object and array of the document; moving leaves each
 // child's reference count alone.
 
-/// A stack of values that hands its top `n` elements over as an exactly sized array.
+/// A stack of values that hands its top `n` elements over as an array reserved for exactly `n`.
 struct JSONBuildStack<Element>: ~Copyable {
     /// Initialized elements live at `base[0..<count]`; `base[count..<capacity]` is uninitialized.
     private var base: UnsafeMutablePointer<Element>
@@ -32,7 +32,7 @@ struct JSONBuildStack<Element>: ~Copyable {
         count += 1
     }
 
-    /// Removes the elements from `start` up and returns them in stack order, moved into an array of exactly their count.
+    /// Removes the elements from `start` up and returns them in stack order, moved into an array reserved for exactly their count.
     mutating func popArray(from start: Int) -> [Element] {
         precondition(start >= 0 && start <= count, "JSONBuildStack.popArray: start out of range")
         let n = count - start

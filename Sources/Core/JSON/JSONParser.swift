@@ -162,8 +162,6 @@ private struct JSONByteParser {
     /// First byte after an optional BOM; columns on line 1 count from here.
     let start: Int
     var pos: Int
-    /// Short keys read so far, so a repeated key is not made into a String again.
-    var keyCache = JSONKeyCache()
 
     init(bytes: [UInt8], maxDepth: Int) {
         self.bytes = bytes
@@ -321,23 +319,7 @@ private struct JSONByteParser {
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a string key)") }
         guard bytes[pos] == JSONByte.quote else { throw unexpectedCharacter(at: pos, "(expected a string key)") }
-        let key: String
-        let contentStart = pos + 1
-        let end = Self.endOfPlainASCII(bytes, from: contentStart)
-        if end < count && bytes[end] == JSONByte.quote && end > contentStart && end - contentStart <= JSONKeyCache.maxLength {
-            // A short plain-ASCII key: most likely one read before.
-            let text = bytes
-            key = text.withUnsafeBufferPointer { buffer in
-                keyCache.key(buffer, from: contentStart, to: end) {
-                    // SAFETY: `contentStart < end < count`: the quote at `end` was read through a checked subscript.
-                    assert(contentStart < end && end < buffer.count)
-                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<end]), as: UTF8.self)
-                }
-            }
-            pos = end + 1
-        } else {
-            key = try parseString()
-        }
+        let key = try parseString()
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ':' after the key)") }
         guard bytes[pos] == JSONByte.colon else { throw unexpectedCharacter(at: pos, "(expected ':' after the key)") }

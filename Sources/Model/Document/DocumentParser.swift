@@ -240,10 +240,7 @@ package struct DocumentParser {
                     let rp = LazyJSONPath(list: p, index: i)
                     // D10: a component that is not an object is skipped; it must not become `{}`.
                     guard case .object = v else { wrongType(rp.text, v, expected: "an object"); continue }
-                    // The rule goes in first and its fields are assigned in place: a rule made whole and
-                    // then appended was copied into the array and destroyed after.
-                    rules.append(DocumentRule(fields: ComponentFields(), location: rp))
-                    rules[rules.count - 1].fields = componentFields(v, at: rp, isDefaults: false)
+                    rules.append(DocumentRule(fields: componentFields(v, at: rp, isDefaults: false), location: rp))
                 }
             } else {
                 wrongType(p, components, expected: "an array of objects")
@@ -271,8 +268,7 @@ package struct DocumentParser {
                     }
                     // P4 and P5 name the rule's `/` key, as for a component.
                     checkPattern(pattern, at: rp.text, expansionAt: JSONPath.member(rp.text, "/"))
-                    let rule = DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s)
-                    rules.append(consume rule)
+                    rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
                 }
             } else {
                 wrongType(p, paths, expected: "an array of strings")
@@ -357,10 +353,8 @@ package struct DocumentParser {
         // `comment` is free text for people; never type-checked (SPEC.md D10).
         var commentText: String?
         if comment >= 0, case .string(let s) = members[comment].value { commentText = s }
-        // `consume`: the locals end here, so the strings move into the result instead of being
-        // copied into it and released after.
-        return ComponentFields(path: consume pathPattern, query: consume query, fragment: consume fragmentPattern, exclude: excludeFlag,
-                               caseSensitive: caseSensitiveFlag, percentEncoded: percentEncodedFlag, comment: consume commentText)
+        return ComponentFields(path: pathPattern, query: query, fragment: fragmentPattern, exclude: excludeFlag,
+                               caseSensitive: caseSensitiveFlag, percentEncoded: percentEncodedFlag, comment: commentText)
     }
 
     /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.

@@ -20,7 +20,6 @@ final class JSONBuildStackTests: XCTestCase {
             XCTAssertEqual(stack.count, 100)
             let top = stack.popArray(from: 40)
             XCTAssertEqual(top.map(\.id), Array(40..<100))
-            XCTAssertEqual(top.capacity, 60, "exactly sized")
             XCTAssertEqual(stack.count, 40)
             XCTAssertEqual(Tracked.live, 100, "moved, not copied or released")
             XCTAssertEqual(stack.popArray(from: 40).count, 0)

@@ -2,8 +2,8 @@ import XCTest
 
 import LinkMatchCore
 
-/// The string reader's fast path reads eight bytes at a time and caches short keys: every byte that
-/// needs a look must be found wherever it falls in the word, and a cached key must be the key read.
+/// The string reader's fast path reads eight bytes at a time: every byte that needs a look must be
+/// found wherever it falls in the word, in values and in keys.
 final class JSONStringScanTests: XCTestCase {
     /// (the bytes written inside the quotes, the text they stand for) for each kind of byte the fast path must stop at.
     private let specials: [(written: [UInt8], text: String)] = [
@@ -21,7 +21,7 @@ final class JSONStringScanTests: XCTestCase {
                     let text = before + special.text + after
                     let quoted = [UInt8(ascii: "\"")] + written + [UInt8(ascii: "\"")]
                     XCTAssertEqual(try JSONParser.parse(quoted), .string(text), "value \(text.debugDescription)")
-                    // As a key, twice (the second read may come from the cache) and beside a key that differs in one byte.
+                    // As a key, twice, and beside a key that differs in one byte.
                     let other = Array(before.utf8) + [UInt8(ascii: "c")] + Array(after.utf8)
                     let object = Array("{".utf8) + quoted + Array(":1,\"".utf8) + other + Array("\":2,".utf8) + quoted + Array(":3}".utf8)
                     let expected = JSONValue.object(JSONObject([
@@ -46,8 +46,8 @@ final class JSONStringScanTests: XCTestCase {
         }
     }
 
-    func testKeysOfEveryCachedLengthComeBackAsWritten() throws {
-        // Many distinct short keys (more than the cache holds, so slots are replaced), read twice in turn.
+    func testKeysOfEveryShortLengthComeBackAsWritten() throws {
+        // Many distinct keys of one to sixteen bytes (within and across a word), read twice in turn.
         let keys = (1...16).flatMap { length in (0..<6).map { i in String(repeating: String(UnicodeScalar(UInt8(97 + i))), count: length - 1) + "\(i % 10)" } }
         let members = (keys + keys).enumerated().map { JSONMember(key: $1, value: .number("\($0)")) }
         let value = JSONValue.object(JSONObject(members))

@@ -172,14 +172,16 @@ private struct JSONByteParser {
         self.pos = start
     }
 
-    /// An open container. `top` is the sentinel that receives the document's single value.
+    /// An open container: where its children start on the build stacks, and the key of the member
+    /// it is the value of (restored when it closes). `top` is the sentinel that receives the
+    /// document's single value.
     private struct Frame {
         enum Kind { case top, array, object }
         var kind: Kind
-        var elements: [JSONValue] = []
-        var members: [JSONMember] = []
-        /// The key whose value is being parsed (objects only).
-        var key: String = ""
+        /// Index of its first child on `elements` (arrays) or `members` (objects).
+        var start: Int
+        /// The enclosing object's key whose value this container is ("" elsewhere).
+        var parentKey: String
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -187,8 +189,13 @@ private struct JSONByteParser {
         guard pos < count else { throw error(.empty, at: pos) }
 
         // Open containers; `current` is the innermost one. Depth is the number of open containers.
+        // Their finished children wait on `elements` and `members` until the container closes.
         var stack: [Frame] = []
-        var current = Frame(kind: .top)
+        var current = Frame(kind: .top, start: 0, parentKey: "")
+        var elements = JSONBuildStack<JSONValue>(initialCapacity: 16)
+        var members = JSONBuildStack<JSONMember>(initialCapacity: 16)
+        /// The key whose value is being parsed, when `current` is an object.
+        var key = ""
         var depth = 0
 
         nextValue: while true {
@@ -209,8 +216,9 @@ private struct JSONByteParser {
                 } else {
                     depth += 1
                     stack.append(current)
-                    current = Frame(kind: isObject ? .object : .array)
-                    if isObject { current.key = try parseKeyAndColon() }
+                    current = Frame(kind: isObject ? .object : .array, start: isObject ? members.count : elements.count,
+                                    parentKey: key)
+                    if isObject { key = try parseKeyAndColon() }
                     continue nextValue
                 }
             case JSONByte.quote:
@@ -240,7 +248,7 @@ private struct JSONByteParser {
                     if bytes[pos] >= 0x80, let invalid = invalidUTF8(at: pos) { throw invalid }
                     throw error(.trailingContent, at: pos)
                 case .array:
-                    current.elements.append(value)
+                    elements.push(consume value)
                     skipWhitespace()
                     guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ',' or ']')") }
                     switch bytes[pos] {
@@ -255,13 +263,14 @@ private struct JSONByteParser {
                     case JSONByte.closeBracket:
                         pos += 1
                         depth -= 1
-                        value = .array(current.elements)
-                        current = stack.popLast() ?? Frame(kind: .top)
+                        value = .array(elements.popArray(from: current.start))
+                        key = current.parentKey
+                        current = stack.popLast() ?? Frame(kind: .top, start: 0, parentKey: "")
                     default:
                         throw unexpectedCharacter(at: pos, "(expected ',' or ']')")
                     }
                 case .object:
-                    current.members.append(JSONMember(key: current.key, value: value))
+                    members.push(JSONMember(key: key, value: consume value))
                     skipWhitespace()
                     guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ',' or '}')") }
                     switch bytes[pos] {
@@ -272,13 +281,14 @@ private struct JSONByteParser {
                         if pos < count && bytes[pos] == JSONByte.closeBrace {
                             throw error(.trailingComma, at: comma, "before '}'")
                         }
-                        current.key = try parseKeyAndColon()
+                        key = try parseKeyAndColon()
                         continue nextValue
                     case JSONByte.closeBrace:
                         pos += 1
                         depth -= 1
-                        value = .object(JSONObject(current.members))
-                        current = stack.popLast() ?? Frame(kind: .top)
+                        value = .object(JSONObject(members.popArray(from: current.start)))
+                        key = current.parentKey
+                        current = stack.popLast() ?? Frame(kind: .top, start: 0, parentKey: "")
                     default:
                         throw unexpectedCharacter(at: pos, "(expected ',' or '}')")
                     }
@@ -288,7 +298,14 @@ private struct JSONByteParser {
     }
 
     /// JSON whitespace is exactly space, tab, LF and CR.
+    @inline(__always)
     private mutating func skipWhitespace() {
+        // Compact JSON has none: one test on the common path.
+        guard pos < count, bytes[pos] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
         while pos < count {
             switch bytes[pos] {
             case 0x20, 0x09, 0x0A, 0x0D: pos += 1
@@ -310,9 +327,28 @@ private struct JSONByteParser {
         return key
     }
 
-    private mutating func expectLiteral(_ word: String) throws(JSONParseError) {
+    /// Reads `word` (`true`, `false` or `null`) at `pos`; the first byte has been matched already.
+    private mutating func expectLiteral(_ word: StaticString) throws(JSONParseError) {
+        let length = word.utf8CodeUnitCount
+        if pos + length <= count {
+            var index = 1
+            while index < length {
+                // SAFETY: `index < length`, the length of `word`'s UTF-8 (a StaticString's start pointer is valid for that many bytes).
+                assert(index < length)
+                guard bytes[pos + index] == word.utf8Start[index] else { break }
+                index += 1
+            }
+            if index == length {
+                pos += length
+                return
+            }
+        }
+        // The slow path, which says where and why.
         var index = 0
-        for expected in word.utf8 {
+        while index < length {
+            // SAFETY: `index < length`, the length of `word`'s UTF-8.
+            assert(index < length)
+            let expected = word.utf8Start[index]
             guard pos + index < count else { throw error(.unexpectedEnd, at: pos + index, "(expected '\(word)')") }
             guard bytes[pos + index] == expected else {
                 throw unexpectedCharacter(at: pos + index, "(expected '\(word)')")
@@ -355,27 +391,66 @@ private struct JSONByteParser {
     }
 
     /// Parses a string; `pos` is at the opening quote. Strings without escapes (nearly all of
-    /// them) are validated in place and decoded with one `String(decoding:)`.
+    /// them) are validated in place and decoded with one `String(decoding:)` of the bytes in place.
     private mutating func parseString() throws(JSONParseError) -> String {
         pos += 1
         let contentStart = pos
-        while pos < count {
+        while true {
+            pos = Self.endOfPlainASCII(bytes, from: pos)
+            guard pos < count else { break }
             let byte = bytes[pos]
             if byte == JSONByte.quote {
-                let string = String(decoding: bytes[contentStart..<pos], as: UTF8.self)
+                let string = bytes.withUnsafeBufferPointer { buffer in
+                    // SAFETY: `contentStart <= pos < count`: the quote at `pos` was read through a checked subscript.
+                    assert(contentStart <= pos && pos < buffer.count)
+                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<pos]), as: UTF8.self)
+                }
                 pos += 1
                 return string
             } else if byte == JSONByte.backslash {
                 return try parseEscapedString(contentStart: contentStart)
             } else if byte < 0x20 {
                 throw controlCharacter(at: pos)
-            } else if byte < 0x80 {
-                pos += 1
             } else {
                 pos = try endOfUTF8Sequence(at: pos)
             }
         }
         throw error(.unexpectedEnd, at: pos, "(unterminated string)")
+    }
+
+    /// The index of the first byte at or after `start` that a string's fast path must look at: a
+    /// quote, a backslash, a control character, a non-ASCII byte, or the end. The run before it is
+    /// printable ASCII and is the string's text as it is.
+    private static func endOfPlainASCII(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            let end = buffer.count
+            // Eight bytes at a time while none of them needs a look (the usual "has a byte below n"
+            // word tests: exact, no false positives or negatives).
+            if let base = UnsafeRawPointer(buffer.baseAddress) {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= end {
+                    // SAFETY: `index + 8 <= end == buffer.count`, so the eight bytes loaded lie inside the buffer.
+                    assert(index >= 0 && index + 8 <= buffer.count)
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    let quotes = word ^ (ones &* UInt64(JSONByte.quote))
+                    let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
+                    let special = (word | ((word &- ones &* 0x20) & ~word) | ((quotes &- ones) & ~quotes)
+                        | ((backslashes &- ones) & ~backslashes)) & highs
+                    if special != 0 { break }
+                    index += 8
+                }
+            }
+            while index < end {
+                // SAFETY: `index < end == buffer.count`, checked by the loop condition.
+                assert(index < buffer.count)
+                let byte = buffer[index]
+                if byte == JSONByte.quote || byte == JSONByte.backslash || byte < 0x20 || byte >= 0x80 { return index }
+                index += 1
+            }
+            return end
+        }
     }
 
     /// The slow path: copies validated runs and decoded escapes into a buffer. `pos` is at the

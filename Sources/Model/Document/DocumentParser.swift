@@ -284,22 +284,24 @@ package struct DocumentParser {
             wrongType(path.text, value, expected: "an object")
             return ComponentFields()
         }
-        // One pass over the members instead of a search per key: each known key's value (the
+        // One pass over the members instead of a search per key: each known key's member (the
         // last one wins, as `obj[key]` reads it), whether some key is unknown, and whether a known
         // key came twice. When every key is known and none came twice there is no duplicate key,
-        // so the duplicate search runs only otherwise. (Locals, not an array: no allocation per component.)
-        var slash, question, hash, exclude, caseSensitive, percentEncoded, comment: JSONValue?
+        // so the duplicate search runs only otherwise. (Indices into `members`, not copies of the
+        // values; locals, not an array: no allocation per component.)
+        let members = obj.members
+        var slash = -1, question = -1, hash = -1, exclude = -1, caseSensitive = -1, percentEncoded = -1, comment = -1
         var unknown = false
         var repeated = false
-        for member in obj.members {
-            switch Self.componentKeyIndex(member.key) {
-            case 0?: repeated = repeated || slash != nil; slash = member.value
-            case 1?: repeated = repeated || question != nil; question = member.value
-            case 2?: repeated = repeated || hash != nil; hash = member.value
-            case 3?: repeated = repeated || exclude != nil; exclude = member.value
-            case 4?: repeated = repeated || caseSensitive != nil; caseSensitive = member.value
-            case 5?: repeated = repeated || percentEncoded != nil; percentEncoded = member.value
-            case 6?: repeated = repeated || comment != nil; comment = member.value
+        for i in members.indices {
+            switch Self.componentKeyIndex(members[i].key) {
+            case 0?: repeated = repeated || slash >= 0; slash = i
+            case 1?: repeated = repeated || question >= 0; question = i
+            case 2?: repeated = repeated || hash >= 0; hash = i
+            case 3?: repeated = repeated || exclude >= 0; exclude = i
+            case 4?: repeated = repeated || caseSensitive >= 0; caseSensitive = i
+            case 5?: repeated = repeated || percentEncoded >= 0; percentEncoded = i
+            case 6?: repeated = repeated || comment >= 0; comment = i
             default: unknown = true
             }
         }
@@ -307,10 +309,11 @@ package struct DocumentParser {
         if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
         // Each key into a local, then one `ComponentFields` at the end: filling a `ComponentFields`
         // key by key copied it whole on the way out.
-        let pathPattern = patternString(slash, "/", at: path)
-        let fragmentPattern = patternString(hash, "#", at: path)
+        let pathPattern = slash < 0 ? nil : patternString(members[slash].value, "/", at: path)
+        let fragmentPattern = hash < 0 ? nil : patternString(members[hash].value, "#", at: path)
         var query: QueryPattern?
-        if let q = question {
+        if question >= 0 {
+            let q = members[question].value
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
@@ -344,12 +347,12 @@ package struct DocumentParser {
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        let excludeFlag = bool(exclude, "exclude", at: path)
-        let caseSensitiveFlag = bool(caseSensitive, "caseSensitive", at: path)
-        let percentEncodedFlag = bool(percentEncoded, "percentEncoded", at: path)
+        let excludeFlag = exclude < 0 ? nil : bool(members[exclude].value, "exclude", at: path)
+        let caseSensitiveFlag = caseSensitive < 0 ? nil : bool(members[caseSensitive].value, "caseSensitive", at: path)
+        let percentEncodedFlag = percentEncoded < 0 ? nil : bool(members[percentEncoded].value, "percentEncoded", at: path)
         // `comment` is free text for people; never type-checked (SPEC.md D10).
         var commentText: String?
-        if case .string(let s)? = comment { commentText = s }
+        if comment >= 0, case .string(let s) = members[comment].value { commentText = s }
         return ComponentFields(path: pathPattern, query: query, fragment: fragmentPattern, exclude: excludeFlag,
                                caseSensitive: caseSensitiveFlag, percentEncoded: percentEncodedFlag, comment: commentText)
     }
@@ -388,15 +391,13 @@ package struct DocumentParser {
     /// `componentKeys` as UTF-8, in the same order.
     static let componentKeyBytes: [[UInt8]] = componentKeys.map { Array($0.utf8) }
 
-    mutating func patternString(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> String? {
-        guard let v = value else { return nil }
+    mutating func patternString(_ v: JSONValue, _ key: String, at path: LazyJSONPath) -> String? {
         guard case .string(let s) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "a string"); return nil }
         checkPattern(s, at: JSONPath.member(path.text, key))
         return s
     }
 
-    mutating func bool(_ value: JSONValue?, _ key: String, at path: LazyJSONPath) -> Bool? {
-        guard let v = value else { return nil }
+    mutating func bool(_ v: JSONValue, _ key: String, at path: LazyJSONPath) -> Bool? {
         guard case .bool(let b) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "true or false"); return nil }
         return b
     }

@@ -97,8 +97,11 @@ public struct CompiledDocument: Sendable {
         self.plans = plans
         self.tries = tries.finish()
         if apps.count > Self.fewAppsLimit {
-            // (More apps than the limit means more listed IDs too: `appIndex` has every app.)
-            planOfApp = appIndex.mapValues { appPlans[$0] }
+            // Sized for the apps, filled in app order: the table a decision probes.
+            var byApp: [ExactKey: Int] = [:]
+            byApp.reserveCapacity(apps.count)
+            for a in apps.indices { byApp[apps[a]] = appPlans[a] }
+            planOfApp = byApp
             fewApps = nil
         } else {
             planOfApp = [:]

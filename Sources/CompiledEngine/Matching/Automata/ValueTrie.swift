@@ -141,12 +141,12 @@ struct ValueTries: Sendable {
         let shared: UnsafePointer<Buffers>?
     }
 
-    /// The rows' storage, for matching: one word (what it points to is kept by an `OwnedMatchers`),
+    /// The rows' storage, for matching: one word (what it points to is kept by an `OwnedMatchers` or a `FlatRules`),
     /// so handing it on copies nothing.
     struct View {
         let buffers: UnsafePointer<Buffers>
 
-        // SAFETY: `buffers` is kept by the owning `OwnedMatchers`, or is `shared`'s and never freed, while a match reads this view (liveness cannot be asserted).
+        // SAFETY: `buffers` is in the arena of the owning `FlatRules` or `OwnedMatchers`, or is `shared`'s and never freed, while a match reads this view (liveness cannot be asserted).
         var nodes: UnsafeBufferPointer<TrieNode> { buffers.pointee.nodes }
         var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
         var targets: UnsafeBufferPointer<Int32> { buffers.pointee.targets }

@@ -11,13 +11,18 @@ public struct CompiledDocument: Sendable {
     /// reference so that the document stays a few words (a large struct is copied with `memcpy`
     /// wherever it is passed through a protocol).
     let flat: FlatRules
-    /// App ID -> index into `plans`. Lookups only, never iterated (determinism).
+    /// App ID -> index into `plans` when the document has more than `fewAppsLimit` apps (else empty:
+    /// `fewApps` has them). Lookups only, never iterated (determinism).
     let planOfApp: [ExactKey: Int]
     let plans: [RuleIndex]
     /// Every plan's index tries, in shared arrays.
     let tries: IndexTries
-    /// The same as `planOfApp` when it has at most 8 apps, in a list: scanned without hashing.
+    /// Every app's plan when the document has at most `fewAppsLimit` apps, in a list: scanned
+    /// without hashing (then `planOfApp` is empty).
     let fewApps: [(app: String, plan: Int)]?
+    /// The most apps a document has for them to be scanned rather than hashed (also while compiling:
+    /// at most this many app IDs listed, counted with repeats, are found by a scan).
+    static let fewAppsLimit = 8
 
     /// Compiles every rule of `document` once (a rule with an invalid pattern, P3/P4/P5, is left out:
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
@@ -47,42 +52,61 @@ public struct CompiledDocument: Sendable {
             }
             entryRules.append(mine)
         }
-        // Apps listed in the same entries share one plan.
+        // Apps listed in the same entries share one plan. Most files list a few apps: those are
+        // found by a scan (no dictionary built); past `fewAppsLimit`, by hashing.
         let listedApps = document.entries.reduce(0) { $0 + $1.appIDs.count } // an upper bound on the apps
-        var entriesOfApp: [ExactKey: [Int]] = [:] // exact app ID equality (D12), hashed on the bytes in one go
+        let hashed = listedApps > Self.fewAppsLimit
+        var apps: [ExactKey] = [] // in first-listed order
+        apps.reserveCapacity(listedApps)
+        var entriesOfApp: [[Int]] = [] // parallel to `apps`
         entriesOfApp.reserveCapacity(listedApps)
-        var appOrder: [ExactKey] = []
-        appOrder.reserveCapacity(listedApps)
+        var appIndex: [ExactKey: Int] = [:] // exact app ID equality (D12), hashed on the bytes in one go; only when `hashed`
+        if hashed { appIndex.reserveCapacity(listedApps) }
         for (e, entry) in document.entries.enumerated() {
             for id in entry.appIDs {
                 let app = ExactKey(id)
-                if entriesOfApp[app] == nil { appOrder.append(app) }
-                if entriesOfApp[app]?.last != e { entriesOfApp[app, default: []].append(e) }
+                let known = hashed ? appIndex[app] : apps.firstIndex(of: app)
+                if let a = known {
+                    if entriesOfApp[a].last != e { entriesOfApp[a].append(e) }
+                } else {
+                    if hashed { appIndex[app] = apps.count }
+                    apps.append(app)
+                    entriesOfApp.append([e])
+                }
             }
         }
-        var planOfEntries: [[Int]: Int] = [:]
-        planOfEntries.reserveCapacity(appOrder.count)
         var plans: [RuleIndex] = []
+        var planEntries: [[Int]] = [] // parallel to `plans`
+        var planOfEntries: [[Int]: Int] = [:] // only when `hashed`
         var tries = IndexTriesBuilder()
-        var planOfApp: [ExactKey: Int] = [:]
-        planOfApp.reserveCapacity(appOrder.count)
-        for app in appOrder {
-            let entries = entriesOfApp[app] ?? []
-            if let existing = planOfEntries[entries] {
-                planOfApp[app] = existing
+        var appPlans: [Int] = [] // parallel to `apps`
+        appPlans.reserveCapacity(apps.count)
+        for entries in entriesOfApp {
+            if let existing = hashed ? planOfEntries[entries] : planEntries.firstIndex(of: entries) {
+                appPlans.append(existing)
                 continue
             }
-            let plan = RuleIndex(rules: entries.flatMap { entryRules[$0] }, all: rules, keyBytes: patterns.keyBytes, tries: &tries)
-            planOfEntries[entries] = plans.count
-            planOfApp[app] = plans.count
+            let plan = RuleIndex(rules: entries.count == 1 ? entryRules[entries[0]] : entries.flatMap { entryRules[$0] }, all: rules,
+                                 keyBytes: patterns.keyBytes, tries: &tries)
+            if hashed { planOfEntries[entries] = plans.count } else { planEntries.append(entries) }
+            appPlans.append(plans.count)
             plans.append(plan)
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
                          entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
         self.tries = tries.finish()
-        self.planOfApp = planOfApp
-        fewApps = appOrder.count <= 8 ? appOrder.map { ($0.text, planOfApp[$0] ?? 0) } : nil
+        if apps.count > Self.fewAppsLimit {
+            // Sized for the apps, filled in app order: the table a decision probes.
+            var byApp: [ExactKey: Int] = [:]
+            byApp.reserveCapacity(apps.count)
+            for a in apps.indices { byApp[apps[a]] = appPlans[a] }
+            planOfApp = byApp
+            fewApps = nil
+        } else {
+            planOfApp = [:]
+            fewApps = apps.indices.map { (apps[$0].text, appPlans[$0]) }
+        }
     }
 
     /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never

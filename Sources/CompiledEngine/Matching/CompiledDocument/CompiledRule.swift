@@ -196,11 +196,11 @@ struct DocumentView {
 
 /// A compiled document's rules and everything they index, in document-wide buffers: the rules, the
 /// patterns' programs, the query items and their names, the matchers and their tables. One object
-/// per document, which owns those buffers (copied from the arrays compilation built, each allocated
-/// once at its size) and the views of them a decision reads, made once here: a decision takes the
-/// view as it is instead of opening some twenty arrays. It also builds the deciding rule's trace
-/// when a decision's `rule` is read (the rule named by its number). Sendable unchecked: nothing it
-/// holds or points to changes after `init`.
+/// per document, which owns those buffers (copied from the arrays compilation built into one
+/// `FlatArena`, laid out once their sizes are known) and the view of them a decision reads, made
+/// once here: a decision takes the view as it is instead of opening some twenty arrays. It also
+/// builds the deciding rule's trace when a decision's `rule` is read (the rule named by its number).
+/// Sendable unchecked: nothing it holds or points to changes after `init`.
 final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// How many rules were compiled.
     let ruleCount: Int
@@ -209,31 +209,46 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     private let entries: [DetailEntry]
     private let defaults: ComponentFields
     private let origins: [RuleOrigin]
-    /// The matchers, and the rules' buffers (`OwnedBuffers`) with their view, made once.
-    private let matchers: OwnedMatchers
-    private let buffers: OwnedBuffers
+    /// Every buffer the view reads, the view's headers included.
+    private let arena: FlatArena
+    /// The owners of the references that the arena's bitwise copies of the rules (their index keys)
+    /// and of the automata hold without retaining them.
+    private let rules: [CompiledRule]
+    private let automata: [BitNFA]
     private let document: UnsafePointer<DocumentView.Buffers>
 
-    init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8], matchers store: MatcherStore,
-         entries: [DetailEntry], defaults: ComponentFields, origins: [RuleOrigin]) {
+    /// Lays out and fills the arena. The arrays are borrowed (copied into the arena, not retained),
+    /// except `rules`, `entries` and `origins`, which this object keeps.
+    init(rules: [CompiledRule], patterns: borrowing [PatternPrograms], items: borrowing [QueryItemKey],
+         itemNames: borrowing [UInt8], matchers store: borrowing MatcherStore, entries: [DetailEntry], defaults: ComponentFields,
+         origins: [RuleOrigin]) {
         assert(origins.count == rules.count, "one origin per compiled rule")
         ruleCount = rules.count
         self.entries = entries
         self.defaults = defaults
         self.origins = origins
-        let matchers = OwnedMatchers(store)
-        let buffers = OwnedBuffers()
-        document = buffers.keep(DocumentView.Buffers(rules: buffers.copy(rules), patterns: buffers.copy(patterns),
-                                                     items: buffers.copy(items), itemNames: buffers.copy(itemNames),
-                                                     matchers: matchers.view))
-        self.matchers = matchers
-        self.buffers = buffers
+        var layout = ArenaLayout()
+        store.reserve(in: &layout)
+        layout.reserve(CompiledRule.self, count: rules.count)
+        layout.reserve(PatternPrograms.self, count: patterns.count)
+        layout.reserve(QueryItemKey.self, count: items.count)
+        layout.reserve(UInt8.self, count: itemNames.count)
+        layout.reserve(DocumentView.Buffers.self)
+        var arena = FlatArena(layout)
+        let matchers = store.place(in: &arena)
+        let ruleBuffer = arena.placeAliasing(rules)
+        document = arena.place(DocumentView.Buffers(rules: ruleBuffer, patterns: arena.place(patterns), items: arena.place(items),
+                                                    itemNames: arena.place(itemNames), matchers: matchers))
+        arena.assertFilled()
+        self.arena = arena
+        self.rules = rules
+        automata = store.automata
     }
 
     /// The document as a decision reads it: valid while this object lives.
     @inline(__always)
     var view: DocumentView {
-        // SAFETY: the buffers were filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and live as long as `buffers` and `matchers`, which this object keeps.
+        // SAFETY: the arena was filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and lives as long as this object, which also keeps `rules` and `automata`, the owners of the references the arena's copies hold.
         DocumentView(buffers: document)
     }
 

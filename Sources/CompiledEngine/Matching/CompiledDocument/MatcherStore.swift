@@ -73,7 +73,7 @@ struct MatcherStore: Sendable {
 }
 
 /// A `MatcherStore`'s storage, for matching: what `ProgramRef`s index. One word (what it points to
-/// is kept by an `OwnedMatchers`), so handing it on copies nothing.
+/// is in the arena of its owner, a `FlatRules` or an `OwnedMatchers`), so handing it on copies nothing.
 struct MatcherView {
     struct Buffers {
         let tables: GlobMatcher.SegmentTables.View
@@ -86,7 +86,7 @@ struct MatcherView {
 
     let buffers: UnsafePointer<Buffers>
 
-    // SAFETY: `buffers` points at a `Buffers` that the owning `OwnedMatchers` keeps for as long as a match can read this view (the pointer's liveness cannot be asserted).
+    // SAFETY: `buffers` points at a `Buffers` in the arena of the owning `FlatRules` or `OwnedMatchers`, kept for as long as a match can read this view (the pointer's liveness cannot be asserted).
     var tables: GlobMatcher.SegmentTables.View { buffers.pointee.tables }
     var globs: UnsafeBufferPointer<GlobMatcher> { buffers.pointee.globs }
     var steps: UnsafeBufferPointer<SequenceMatcher.Step> { buffers.pointee.steps }

@@ -186,11 +186,11 @@ extension GlobMatcher {
         }
 
         /// The tables' storage, for matching: one word (what it points to is kept by an
-        /// `OwnedMatchers`), so handing it on copies nothing.
+        /// `OwnedMatchers` or a `FlatRules`), so handing it on copies nothing.
         struct View {
             let buffers: UnsafePointer<Buffers>
 
-            // SAFETY: `buffers` points at a `Buffers` that the owning `OwnedMatchers` keeps for as long as a match can read this view (the pointer's liveness cannot be asserted).
+            // SAFETY: `buffers` points at a `Buffers` in the arena of the owning `FlatRules` or `OwnedMatchers`, kept for as long as a match can read this view (the pointer's liveness cannot be asserted).
             var labels: UnsafeBufferPointer<UInt32> { buffers.pointee.labels }
             var words: UnsafeBufferPointer<UInt64> { buffers.pointee.words }
             var masks: UnsafeBufferPointer<UInt64> { buffers.pointee.masks }

@@ -1,0 +1,82 @@
+/// The size and alignment of a `FlatArena`: the buffers it will hold, reserved in the order they
+/// will be placed. Computed before anything is copied, so that every buffer (and every view's
+/// header) is an aligned sub-range of one block: one allocation and one free per compiled
+/// document, not one per buffer.
+struct ArenaLayout {
+    /// Bytes reserved so far (the end of the last reservation).
+    private(set) var byteCount = 0
+    /// The largest alignment reserved: the block's.
+    private(set) var alignment = 1
+
+    /// Room for `count` values of `T` after everything reserved so far, aligned for `T`.
+    mutating func reserve<T>(_ type: T.Type, count: Int = 1) {
+        byteCount = Self.aligned(byteCount, for: T.self) + MemoryLayout<T>.stride * count
+        alignment = max(alignment, MemoryLayout<T>.alignment)
+    }
+
+    /// `offset` rounded up to `T`'s alignment (a power of two).
+    @inline(__always)
+    static func aligned<T>(_ offset: Int, for type: T.Type) -> Int {
+        let mask = MemoryLayout<T>.alignment - 1
+        return (offset + mask) & ~mask
+    }
+}
+
+/// One block of memory holding a compiled document's (or part's) plain-data buffers, placed one
+/// after the other in the order its `ArenaLayout` reserved them, and freed as a whole when its owner
+/// goes. Noncopyable, so that exactly one owner frees it. Nothing is deinitialized: `place` takes
+/// plain data, and `placeAliasing` bitwise copies whose references the owner keeps alive elsewhere.
+struct FlatArena: ~Copyable {
+    private let base: UnsafeMutableRawPointer
+    private let byteCount: Int
+    /// Where the next buffer goes (before alignment).
+    private var filled = 0
+
+    /// An unfilled block of `layout`'s size and alignment.
+    init(_ layout: ArenaLayout) {
+        byteCount = layout.byteCount
+        // (At least one byte, so that an empty arena has a real start too.)
+        base = .allocate(byteCount: max(1, layout.byteCount), alignment: layout.alignment)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// A copy of `array` (plain data) in the next reserved buffer, valid while this arena lives.
+    mutating func place<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        assert(_isPOD(T.self), "an arena holds plain data: it is freed without being deinitialized")
+        return placeAliasing(array)
+    }
+
+    /// `value` (plain data) in the next reserved buffer, valid while this arena lives.
+    mutating func place<T>(_ value: T) -> UnsafePointer<T> {
+        assert(_isPOD(T.self), "an arena holds plain data: it is freed without being deinitialized")
+        let start = next(T.self, count: 1)
+        return UnsafePointer(start.initializeMemory(as: T.self, repeating: value, count: 1))
+    }
+
+    /// A bitwise copy of `array` in the next reserved buffer, valid while this arena lives: its
+    /// references are not retained, so the caller keeps `array` (their owner) as long as this arena.
+    mutating func placeAliasing<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
+        let start = next(T.self, count: array.count)
+        array.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
+        }
+        return UnsafeBufferPointer(start: start.bindMemory(to: T.self, capacity: array.count), count: array.count)
+    }
+
+    /// The start of the next reserved buffer, `count` values of `T`.
+    private mutating func next<T>(_ type: T.Type, count: Int) -> UnsafeMutableRawPointer {
+        let offset = ArenaLayout.aligned(filled, for: T.self)
+        filled = offset + MemoryLayout<T>.stride * count
+        // SAFETY: the layout reserved these buffers in this order with these counts, so each one ends inside the block.
+        assert(filled <= byteCount, "placed past what the layout reserved")
+        return base + offset
+    }
+
+    /// Checks that every reserved buffer was placed (the layout and the placing agree).
+    func assertFilled() {
+        assert(filled == byteCount, "the arena was filled with other buffers than its layout reserved")
+    }
+}

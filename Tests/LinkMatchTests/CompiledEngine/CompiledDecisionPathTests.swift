@@ -123,4 +123,24 @@ final class CompiledDecisionPathTests: XCTestCase {
                      "/q/END", "/q/%45nd", "/q/end/", "//a//b//", "/", ""]
         try assertAgree(doc, paths.map { "https://e.com" + $0 })
     }
+
+    /// More candidates than the decision's stack buffer holds (`CompiledDocument.stackCandidates`):
+    /// the walk is done again into room for all of them. 300 rules share the prefix `/p/`, each
+    /// wanting its own query value, so `/p/x?k=vN` has 300 candidates and only rule N matches.
+    func testAPathWithMoreCandidatesThanTheStackBufferDecidesAsTheReference() throws {
+        let count = 300
+        XCTAssertGreaterThan(count, CompiledDocument.stackCandidates, "the document must overflow the stack buffer")
+        var rules = (0..<count).map { ComponentFields(path: "/p/*", query: .items([(name: "k", pattern: "v\($0)")])) }
+        rules.append(ComponentFields(path: "/p/*", query: .items([(name: "k", pattern: "no")]), exclude: true))
+        let doc = document(rules)
+        let compiled = CompiledEngine().prepare(doc)
+        // Hand-written expectations: the last listed rule, one past the stack buffer, and the exclude after them all.
+        for (query, outcome, rule) in [("k=v299", Decision.Outcome.match, 299), ("k=v257", .match, 257), ("k=v0", .match, 0),
+                                       ("k=no", .exclude, count)] {
+            let decision = compiled.decide(try ParsedURL("https://e.com/p/x?" + query), appID: "T.app", domain: "")
+            XCTAssertEqual(decision.outcome, outcome, query)
+            XCTAssertEqual(decision.rule?.sourcePath, "applinks.details[0].components[\(rule)]", query)
+        }
+        try assertAgree(doc, ["/p/x?k=v299", "/p/x?k=v256", "/p/x?k=no", "/p/x?k=v300", "/q/x?k=v1"].map { "https://e.com" + $0 })
+    }
 }

@@ -133,23 +133,62 @@ public struct CompiledDocument: Sendable {
         var texts = URLTexts(url)
         // C3, D7: the first matching rule in app order decides; the index only skips rules that
         // cannot match the URL's path (their literal start or end is not the path's, RuleIndex).
-        // The candidates go to a temporary buffer (on the stack when small): no allocation.
-        let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, plan.maxCandidates)) { buffer -> Int? in
-            let count = plan.candidates(&texts, in: tries, into: buffer, work: &work)
-            // SAFETY: `maxCandidates` counts every ordinal the plan's tries list, so `candidates` writes at most that many and `k < count <= buffer.count`.
-            assert(count <= buffer.count)
-            guard count > 0 else { return nil }
-            let document = flat.view
-            for k in 0..<count {
-                let r = Int(plan.rules[Int(buffer[k])])
-                if document.ruleMatches(r, &texts, work: &work) { return r }
+        // The candidates go to a temporary buffer on the stack: room for all of them when the plan
+        // lists few, else `stackCandidates` first (see `firstMatchingAmongMany`).
+        let matched = plan.maxCandidates <= Self.stackCandidates
+            ? withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(1, plan.maxCandidates)) { buffer -> Int? in
+                firstMatching(plan, &texts, buffer, work: &work)
             }
-            return nil
-        }
+            : firstMatchingAmongMany(plan, &texts, work: &work)
         guard let matched else { return .noMatch(.noRuleMatched) }
         // The trace is built when read (most callers read only the outcome).
         return Decision(outcome: flat.view.excludes(matched) ? .exclude : .match, deciding: flat, rule: matched,
                         path: url.path, query: url.query, fragment: url.fragment)
+    }
+
+    /// Candidate ordinals a decision holds on the stack: 1 KiB, what the standard library always
+    /// places there (a larger temporary allocation went to `malloc`).
+    static let stackCandidates = 256
+
+    /// `firstMatching` for a plan that lists more ordinals than the stack buffer holds: a path of a
+    /// large document has few candidates, so they go to `stackCandidates` on the stack first (no
+    /// allocation); only when they do not fit is the walk done again into room for every ordinal
+    /// the plan lists (on the heap).
+    @inline(never)
+    private func firstMatchingAmongMany(_ plan: RuleIndex, _ texts: inout URLTexts, work: inout Int) -> Int? {
+        var fitted = true
+        let matched = withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCandidates) { buffer -> Int? in
+            let count = plan.candidates(&texts, in: tries, into: buffer, bounded: true, work: &work)
+            fitted = count <= buffer.count
+            return fitted ? firstMatching(plan, &texts, buffer, count: count, work: &work) : nil
+        }
+        if fitted { return matched }
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: plan.maxCandidates) { buffer -> Int? in
+            firstMatching(plan, &texts, buffer, work: &work)
+        }
+    }
+
+    /// The first rule of `plan` (in rule order) among the index's candidates for `texts` that
+    /// matches, the candidates written to `buffer`, which has room for all of them.
+    @inline(__always)
+    private func firstMatching(_ plan: RuleIndex, _ texts: inout URLTexts, _ buffer: UnsafeMutableBufferPointer<Int32>,
+                               work: inout Int) -> Int? {
+        let count = plan.candidates(&texts, in: tries, into: buffer, bounded: false, work: &work)
+        return firstMatching(plan, &texts, buffer, count: count, work: &work)
+    }
+
+    /// The first rule of `plan` among the `count` candidates in `buffer` that matches `texts`.
+    @inline(__always)
+    private func firstMatching(_ plan: RuleIndex, _ texts: inout URLTexts, _ buffer: UnsafeMutableBufferPointer<Int32>,
+                               count: Int, work: inout Int) -> Int? {
+        // SAFETY: the candidates fitted (the callers give room for all, or check), so `candidates` wrote `buffer[0..<count]` with `count <= buffer.count`.
+        assert(count >= 0 && count <= buffer.count)
+        let document = flat.view
+        for k in 0..<count {
+            let r = Int(plan.rules[Int(buffer[k])])
+            if document.ruleMatches(r, &texts, work: &work) { return r }
+        }
+        return nil
     }
 
     /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.

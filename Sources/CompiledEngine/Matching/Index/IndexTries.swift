@@ -30,12 +30,14 @@ struct IndexTries: Sendable {
         /// Writes at `out[count...]` the ordinals of every key of `trie` that is a prefix of `text`
         /// (with `fromEnd`, of `text` read backwards: a trie of reversed keys then finds the keys that
         /// are suffixes of `text`), advancing `count`; only the keys in text form `form`, or in any
-        /// form when `form` is nil (the text reads the same in every form). `out` has room for
-        /// `trie.ordinalCount` more. Returns how many lists (nodes with rules) contributed, so the
-        /// caller knows whether it must sort.
+        /// form when `form` is nil (the text reads the same in every form). Unless `bounded`, `out`
+        /// has room for `trie.ordinalCount` more; if `bounded`, it writes only below `out.count`:
+        /// when a node's list does not fit, it sets `count` past `out.count` and stops, which says
+        /// `out` was too small (the caller then asks again with room for every ordinal).
+        /// Returns how many lists (nodes with rules) contributed, so the caller knows whether it must sort.
         @inline(__always)
         func collect(_ trie: Trie, prefixesOf text: UnsafeBufferPointer<UInt8>, fromEnd: Bool, form: Int?,
-                     into out: UnsafeMutableBufferPointer<Int32>, count: inout Int, work: inout Int) -> Int {
+                     into out: UnsafeMutableBufferPointer<Int32>, bounded: Bool, count: inout Int, work: inout Int) -> Int {
             var node = Int(trie.root)
             var lists = 0
             var depth = 0
@@ -46,9 +48,15 @@ struct IndexTries: Sendable {
                 let lo = Int(ruleOffsets[node])
                 let hi = Int(ruleOffsets[node + 1])
                 if lo < hi {
+                    // Checked per list, not per ordinal, and only when `out` may be too small
+                    // (`bounded`, a constant where this is inlined): a list that might not fit ends the walk.
+                    if bounded, hi - lo > out.count - count {
+                        count = out.count + 1
+                        return lists
+                    }
                     let before = count
                     for k in lo..<hi where form == nil || Int(ruleForms[k]) == form {
-                        // SAFETY: the node's rules lie in `ruleOrdinals`, and `out` has room for every ordinal the trie lists (the caller's promise).
+                        // SAFETY: the node's rules lie in `ruleOrdinals` (`withView` asserts the offsets' shape), and the guard above left room in `out` for all of them.
                         assert(k < ruleOrdinals.count && k < ruleForms.count && count < out.count)
                         out[count] = ruleOrdinals[k]
                         count += 1

@@ -51,15 +51,18 @@ struct RuleIndex: Sendable {
     /// The most candidates one text can have: every ordinal listed in the tries.
     let maxCandidates: Int
 
-    /// Writes into `out` (room for `maxCandidates`) the ordinals of the rules that can match
-    /// `texts`' path, ascending, and returns how many. `tries`: the document's tries this plan was
-    /// built into.
+    /// Writes into `out` the ordinals of the rules that can match `texts`' path, ascending, and
+    /// returns how many. Unless `bounded`, `out` has room for `maxCandidates`; if `bounded`, a
+    /// count above `out.count` says they did not fit, and `out` holds only some of them: ask again
+    /// with more room. (Inlined, so that `bounded` is a constant.) `tries`: the document's
+    /// tries this plan was built into.
     ///
     /// One walk when the rules read the path in one form, or when the path reads the same in every
     /// form (the usual case: ASCII, no `%`, no capital); otherwise one walk per form the rules use,
     /// each keeping that form's rules.
+    @inline(__always)
     func candidates(_ texts: inout URLTexts, in tries: IndexTries, into out: UnsafeMutableBufferPointer<Int32>,
-                    work: inout Int) -> Int {
+                    bounded: Bool, work: inout Int) -> Int {
         guard prefixes != nil || suffixes != nil else { return 0 }
         var count = 0
         var lists = 0
@@ -67,19 +70,21 @@ struct RuleIndex: Sendable {
             if forms & (forms &- 1) == 0 || texts.pathReadsAlikeInEveryForm() {
                 let form = TextForm(index: forms.trailingZeroBitCount & 3)
                 texts.withUTF8(.path, form) { path in
-                    if let prefixes { lists += tries.collect(prefixes, prefixesOf: path, fromEnd: false, form: nil, into: out, count: &count, work: &work) }
-                    if let suffixes { lists += tries.collect(suffixes, prefixesOf: path, fromEnd: true, form: nil, into: out, count: &count, work: &work) }
+                    if let prefixes { lists += tries.collect(prefixes, prefixesOf: path, fromEnd: false, form: nil, into: out, bounded: bounded, count: &count, work: &work) }
+                    if let suffixes { lists += tries.collect(suffixes, prefixesOf: path, fromEnd: true, form: nil, into: out, bounded: bounded, count: &count, work: &work) }
                 }
             } else {
                 for index in 0..<4 where forms & (1 << UInt8(index)) != 0 {
                     texts.withUTF8(.path, TextForm(index: index)) { path in
-                        if let prefixes { lists += tries.collect(prefixes, prefixesOf: path, fromEnd: false, form: index, into: out, count: &count, work: &work) }
-                        if let suffixes { lists += tries.collect(suffixes, prefixesOf: path, fromEnd: true, form: index, into: out, count: &count, work: &work) }
+                        if let prefixes { lists += tries.collect(prefixes, prefixesOf: path, fromEnd: false, form: index, into: out, bounded: bounded, count: &count, work: &work) }
+                        if let suffixes { lists += tries.collect(suffixes, prefixesOf: path, fromEnd: true, form: index, into: out, bounded: bounded, count: &count, work: &work) }
                     }
                 }
             }
         }
-        // SAFETY: `collect` wrote `out[0..<count]` and stops at `out.count` (the caller gives room for every ordinal listed).
+        // Too many for `out`: the caller asks again with room for every ordinal.
+        if bounded, count > out.count { return count }
+        // SAFETY: `collect` wrote `out[0..<count]`, and `count <= out.count` (the check above, or room for every ordinal).
         assert(count >= 0 && count <= out.count)
         if lists > 1 {
             Self.sort(UnsafeMutableBufferPointer(rebasing: out[0..<count]))

@@ -57,18 +57,37 @@ final class IndexTriesTests: XCTestCase {
     /// The ordinals `collect` lists for `text` from `trie`, and those the keys say it should list: every
     /// key that starts the text (or ends it, for reversed keys walked from the end), shorter keys first,
     /// equal keys by ordinal.
-    private func listed(_ tries: IndexTries, _ trie: IndexTries.Trie, _ text: [UInt8], fromEnd: Bool) -> [Int32] {
-        var out = [Int32](repeating: -1, count: Int(trie.ordinalCount))
-        var count = 0
-        var work = 0
-        tries.withView { view in
-            text.withUnsafeBufferPointer { text in
-                out.withUnsafeMutableBufferPointer { out in
-                    _ = view.collect(trie, prefixesOf: text, fromEnd: fromEnd, form: nil, into: out, count: &count, work: &work)
+    ///
+    /// Also checks the bounded walk (`bounded: true`, what a decision's stack buffer uses): with room
+    /// for exactly the ordinals listed it lists the same; with one slot less it says they did not
+    /// fit (a count past the room) and writes nothing past it.
+    private func listed(_ tries: IndexTries, _ trie: IndexTries.Trie, _ text: [UInt8], fromEnd: Bool,
+                        file: StaticString = #filePath, line: UInt = #line) -> [Int32] {
+        func collect(room: Int, bounded: Bool) -> (list: [Int32], count: Int) {
+            var out = [Int32](repeating: -1, count: room + 1) // one guard slot past the room
+            var count = 0
+            var work = 0
+            tries.withView { view in
+                text.withUnsafeBufferPointer { text in
+                    out.withUnsafeMutableBufferPointer { out in
+                        let room = UnsafeMutableBufferPointer(rebasing: out[0..<room])
+                        _ = view.collect(trie, prefixesOf: text, fromEnd: fromEnd, form: nil, into: room, bounded: bounded,
+                                         count: &count, work: &work)
+                    }
                 }
             }
+            XCTAssertEqual(out[room], -1, "wrote past the room", file: file, line: line)
+            return (Array(out[0..<min(count, room)]), count)
         }
-        return Array(out[0..<count])
+        let all = collect(room: Int(trie.ordinalCount), bounded: false)
+        let exact = collect(room: all.count, bounded: true)
+        XCTAssertEqual(exact.list, all.list, "bounded, with room for every ordinal listed", file: file, line: line)
+        XCTAssertEqual(exact.count, all.count, file: file, line: line)
+        if all.count > 0 {
+            let short = collect(room: all.count - 1, bounded: true)
+            XCTAssertGreaterThan(short.count, all.count - 1, "bounded, one slot short: must say they did not fit", file: file, line: line)
+        }
+        return all.list
     }
 
     private func expected(_ keys: [(range: Range<Int32>, ordinal: Int32)], _ bytes: [UInt8], _ text: [UInt8], fromEnd: Bool) -> [Int32] {

@@ -110,6 +110,7 @@ struct SequenceMatcher: Sendable {
     }
 
     /// Whether `text` matches; `view`: the store this matcher was built into.
+    // SAFETY: `text` is a live buffer for the call and `view` views the buffers of the store this matcher was built into, alive while it is read; the reads below assert their bounds.
     func matches<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ view: MatcherView, work: inout Int) -> Bool {
         let n = text.count
         // SAFETY: `init` put this matcher's steps at `stepStart..<stepStart + stepCount` of the store's steps.
@@ -188,6 +189,7 @@ struct SequenceMatcher: Sendable {
     /// register, so a step is a few bit operations instead of a pass over a buffer. Each step kind
     /// here mirrors one in `matches`: a change to either is a change to both
     /// (`testSequenceMatcherOnTextsAroundOneSetWord` runs the same steps through each).
+    // SAFETY: `text` and `steps` are live buffers for the call (`matches` passes its own), and `runs` views live tables; the reads below assert their bounds.
     private static func matchesInOneWord<U: FixedWidthInteger & UnsignedInteger>(
         _ text: UnsafeBufferPointer<U>, _ steps: UnsafeBufferPointer<Step>, _ runs: GlobMatcher.SegmentTables.View,
         _ tries: ValueTries.View, work: inout Int) -> Bool {

@@ -93,6 +93,7 @@ struct ValueTries: Sendable {
     struct SharedTries: @unchecked Sendable { // (nothing it points to changes after `init`)
         /// The tries, as ranges of `buffers`. Keyed lookups only, never iterated.
         let tries: [PredefinedVariable: ValueTrie]
+        // SAFETY: allocated once per process and never freed, so every view of it stays valid.
         let buffers: UnsafePointer<Buffers>
 
         init() {
@@ -144,6 +145,7 @@ struct ValueTries: Sendable {
     /// The rows' storage, for matching: one word (what it points to is kept by an `OwnedMatchers` or a `FlatRules`),
     /// so handing it on copies nothing.
     struct View {
+        // SAFETY: points into the arena of the owning `FlatRules` or `OwnedMatchers` (or `shared`'s, never freed), alive while the view is read.
         let buffers: UnsafePointer<Buffers>
 
         // SAFETY: `buffers` is in the arena of the owning `FlatRules` or `OwnedMatchers`, or is `shared`'s and never freed, while a match reads this view (liveness cannot be asserted).

@@ -109,6 +109,7 @@ struct DocumentView {
         let matchers: MatcherView
     }
 
+    // SAFETY: points into the arena of the `FlatRules` that made this view, alive while a decision reads it.
     let buffers: UnsafePointer<Buffers>
 
     // SAFETY: `buffers` points at a `Buffers` kept by the `FlatRules` that made this view while a decision reads it (liveness cannot be asserted).

@@ -84,6 +84,7 @@ struct MatcherView {
         let automata: UnsafeBufferPointer<BitNFA>
     }
 
+    // SAFETY: points into the arena of the owning `FlatRules` or `OwnedMatchers`, alive while a match reads this view.
     let buffers: UnsafePointer<Buffers>
 
     // SAFETY: `buffers` points at a `Buffers` in the arena of the owning `FlatRules` or `OwnedMatchers`, kept for as long as a match can read this view (the pointer's liveness cannot be asserted).

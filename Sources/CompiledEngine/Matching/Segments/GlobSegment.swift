@@ -188,6 +188,7 @@ extension GlobMatcher {
         /// The tables' storage, for matching: one word (what it points to is kept by an
         /// `OwnedMatchers` or a `FlatRules`), so handing it on copies nothing.
         struct View {
+            // SAFETY: points into the arena of the owning `FlatRules` or `OwnedMatchers`, alive while a match reads this view.
             let buffers: UnsafePointer<Buffers>
 
             // SAFETY: `buffers` points at a `Buffers` in the arena of the owning `FlatRules` or `OwnedMatchers`, kept for as long as a match can read this view (the pointer's liveness cannot be asserted).

@@ -14,6 +14,13 @@ struct CompiledPattern: Sendable {
     /// The programs alone, as the decision reads them.
     var programs: PatternPrograms { PatternPrograms(main: main, parent: parent) }
 
+    /// The pattern of programs and keys already built (the byte path, `PatternCompiler.compileASCII`).
+    init(main: ProgramRef, parent: ProgramRef, keys: IndexKeys) {
+        self.main = main
+        self.parent = parent
+        self.keys = keys
+    }
+
     /// A pattern without variables (`main` and N3's `parent` as runs of units, `?` and `*`): glob
     /// programs over the atoms as they are, added to `store`. `indexed`: the rule index reads this
     /// pattern's keys (a path pattern), which are then appended to `keyBytes` (UTF-8 read straight from the atoms).

@@ -59,20 +59,23 @@ struct CompiledRule: Sendable {
             query = p
             itemCount = 0
         case .items(let list):
-            var compiled: [Int32] = []
-            compiled.reserveCapacity(list.count)
+            // Each item straight into `items` (no array of the patterns first); an invalid pattern
+            // takes back what this rule added, so `items` and `itemNames` are as they were.
+            let firstItem = items.count
+            let firstName = itemNames.count
             for item in list {
-                guard let p = patterns.compile(item.pattern, isPath: false, caseSensitive: cs) else { return nil }
-                compiled.append(p)
-            }
-            queryKind = .items
-            query = Int32(items.count)
-            itemCount = Int32(list.count)
-            for (item, p) in zip(list, compiled) {
+                guard let p = patterns.compile(item.pattern, isPath: false, caseSensitive: cs) else {
+                    items.removeSubrange(firstItem...)
+                    itemNames.removeSubrange(firstName...)
+                    return nil
+                }
                 let start = Int32(itemNames.count)
                 itemNames.append(contentsOf: (cs ? item.name : CaseFolding.fold(item.name)).utf8)
                 items.append(QueryItemKey(nameStart: start, nameEnd: Int32(itemNames.count), pattern: p))
             }
+            queryKind = .items
+            query = Int32(firstItem)
+            itemCount = Int32(list.count)
         }
         if let source = EffectiveRule.fragment(fields, entryDefaults, domainDefaults) {
             guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }

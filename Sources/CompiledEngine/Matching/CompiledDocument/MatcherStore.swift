@@ -37,6 +37,13 @@ struct MatcherStore: Sendable {
         return ProgramRef(kind: .glob, index: Int32(globs.count - 1))
     }
 
+    /// A glob program of an ASCII pattern without variables, read from its bytes (`GlobMatcher.init(ascii:into:)`).
+    mutating func addASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> ProgramRef {
+        let glob = GlobMatcher(ascii: pattern, into: &segments)
+        globs.append(glob)
+        return ProgramRef(kind: .glob, index: Int32(globs.count - 1))
+    }
+
     /// The program of `pattern`: a glob without variables, else a sequence matcher when every value
     /// is literal, else the automaton; `.never` when a variable has no usable value.
     mutating func addProgram(_ pattern: AtomPattern) -> ProgramRef {

@@ -20,24 +20,33 @@ enum PatternCompiler {
     /// invalid pattern).
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool, variables: inout VariableResolver,
                         keyBytes: inout [UInt8], atoms: inout [CompiledAtom], store: inout MatcherStore) -> CompiledPattern? {
+        switch compileASCII(source, isPath: isPath, caseSensitive: caseSensitive, keyBytes: &keyBytes, store: &store) {
+        case .compiled(let pattern): return pattern
+        case .invalid: return nil
+        case .notPlainASCII:
+            return compileFromAtoms(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
+                                    keyBytes: &keyBytes, atoms: &atoms, store: &store)
+        }
+    }
+
+    /// `compile` through the pattern's atoms: every pattern the byte path (`compileASCII`) does not
+    /// take, and the reference the tests hold that path to.
+    static func compileFromAtoms(_ source: String, isPath: Bool, caseSensitive: Bool, variables: inout VariableResolver,
+                                 keyBytes: inout [UInt8], atoms: inout [CompiledAtom], store: inout MatcherStore) -> CompiledPattern? {
         var choices: [[[CompiledAtom]]] = []
         var origins: [PredefinedVariable?] = []
         // This pattern's atoms are `atoms[..<used]`.
         var used = 0
         if !PatternParser.mayHaveVariables(source) {
-            // Most patterns name no variable: with no `$` there is no reference to parse (P3) and
-            // one element per scalar (P5), so the atoms come straight from the scalars, each read
-            // by `PatternParser.element(for:)` as the parser reads it.
-            if let count = asciiAtoms(source, caseSensitive: caseSensitive, into: &atoms) {
-                used = count
-            } else {
-                atoms.removeAll(keepingCapacity: true)
-                atoms.reserveCapacity(source.unicodeScalars.count)
-                for c in source.unicodeScalars {
-                    atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
-                }
-                used = atoms.count
+            // With no `$` there is no reference to parse (P3) and one element per scalar (P5), so the
+            // atoms come straight from the scalars, each read by `PatternParser.element(for:)` as the
+            // parser reads it.
+            atoms.removeAll(keepingCapacity: true)
+            atoms.reserveCapacity(source.unicodeScalars.count)
+            for c in source.unicodeScalars {
+                atoms.append(atom(PatternParser.element(for: c), caseSensitive: caseSensitive))
             }
+            used = atoms.count
             guard used <= PatternLimits.maxExpandedSize else { return nil } // P5
         } else {
             atoms.removeAll(keepingCapacity: true)
@@ -75,43 +84,6 @@ enum PatternCompiler {
     }
 
     static let slash = UInt32(UInt8(ascii: "/"))
-
-    /// The atoms of an ASCII pattern without variables (the usual case), written over the start of
-    /// `atoms` (grown when shorter) from the UTF-8 in place, one atom per byte, with no per-atom
-    /// append and no emptying (removing an array's elements costs a generic `replaceSubrange`):
-    /// their count. nil (and `atoms` left to the caller to refill) when the pattern has a byte
-    /// above ASCII or its UTF-8 is not contiguous.
-    private static func asciiAtoms(_ source: String, caseSensitive: Bool, into atoms: inout [CompiledAtom]) -> Int? {
-        let table = caseSensitive ? asciiAtomTable : foldedASCIIAtomTable
-        let count = source.utf8.count
-        if atoms.count < count { appendFilled(&atoms, count: count - atoms.count, from: fillerAtoms) }
-        let done = source.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            atoms.withUnsafeMutableBufferPointer { out in
-                // SAFETY: `out` holds at least `count` atoms (grown above), one per byte of `bytes`.
-                assert(out.count >= bytes.count)
-                var i = 0
-                for byte in bytes {
-                    guard byte < 0x80 else { return false }
-                    out[i] = table[Int(byte)]
-                    i += 1
-                }
-                return true
-            }
-        }
-        return done == true ? count : nil
-    }
-
-    /// The atom of each ASCII scalar as `PatternParser.element(for:)` reads it (`*`, `?`, or itself
-    /// as a unit), and the same folded (E1): built once, so the per-byte loop makes no call.
-    private static let asciiAtomTable: [CompiledAtom] = (0..<128).map {
-        atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: true)
-    }
-    private static let foldedASCIIAtomTable: [CompiledAtom] = (0..<128).map {
-        atom(PatternParser.element(for: Unicode.Scalar(UInt8($0))), caseSensitive: false)
-    }
-    /// Atoms to grow the scratch array with before it is written in place (`appendFilled`).
-    private static let fillerAtoms = [CompiledAtom](repeating: .any, count: 256)
-
 
     /// N3: a path pattern (slashes trimmed) ending in a literal `/` then a lone `*` also matches
     /// the parent path: the pattern without them, trimmed again. nil when N3 does not apply.

@@ -97,6 +97,25 @@ struct GlobMatcher: Sendable {
         shape = Self.shape(first: first, middleCount: middleCount, last: last, hasAnyOne: anyOne, hasStar: hasStar)
     }
 
+    /// The matcher of an ASCII pattern without variables, from its bytes (folded already when the
+    /// rule is case-insensitive): the same matcher, and the same tables, as `init(_:into:)` builds
+    /// from the pattern's atoms (one atom per byte), in one walk over the bytes with no atoms made.
+    init(ascii pattern: UnsafeBufferPointer<UInt8>, into tables: inout SegmentTables) {
+        let packed = tables.appendASCIIGlob(pattern)
+        let first = packed.first
+        let last = packed.last
+        segmentStart = Int32(packed.segmentStart)
+        middleCount = Int32(packed.middleCount)
+        hasStar = packed.hasStar
+        minimum = Int32(packed.unitCount)
+        firstWordOffset = Int32(first.wordStart)
+        lastWordOffset = Int32(last.wordStart)
+        firstCount = Int32(first.count)
+        lastCount = hasStar ? Int32(last.count) : 0
+        anchorsNeedWideUnits = false // ASCII only
+        shape = Self.shape(first: first, middleCount: packed.middleCount, last: last, hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
+    }
+
     /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
     /// hold `label` as a closure and call it through a pointer for every atom.
     struct RunLabels: RandomAccessCollection {

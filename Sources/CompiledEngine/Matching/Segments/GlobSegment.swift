@@ -176,6 +176,122 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
+        /// What `appendASCIIGlob` appended and read: where the glob's segments start, its first and
+        /// last segment (the same one without a star) and what decides its shape.
+        struct PackedGlob {
+            let segmentStart: Int
+            let middleCount: Int
+            let first: Segment
+            let last: Segment
+            let unitCount: Int
+            let hasStar: Bool
+            let hasAnyOne: Bool
+        }
+
+        /// The segments of a glob given as ASCII bytes (no `$`, folded already when the rule is
+        /// case-insensitive; `*` and `?` are the wildcards), appended as `GlobMatcher.init(_:into:)`
+        /// appends those of the same pattern's atoms, to the same tables, word for word. The fast path
+        /// of the usual pattern: one walk over the bytes, each run packed eight bytes to a register
+        /// pair and appended a word at a time (no fill, no buffer closure, no labels: ASCII needs none),
+        /// and a middle run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
+        mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
+            let n = pattern.count
+            let segmentStart = segments.count
+            var first = Segment.empty
+            var last = Segment.empty
+            var middleCount = 0
+            var unitCount = 0
+            var hasAnyOne = false
+            var start = 0
+            var end = Self.runEnd(pattern, from: 0)
+            let hasStar = end != n
+            var isFirst = true
+            while true {
+                // The run before the first star is the first segment, the one after the last star the
+                // last; every run between two stars is a middle one, placed by searching.
+                let isLast = end == n
+                let segment = appendASCIIRun(pattern, start, end, searchable: !isFirst && !isLast, hasAnyOne: &hasAnyOne)
+                segments.append(segment)
+                unitCount += segment.count
+                if isFirst { first = segment } else if isLast { last = segment } else { middleCount += 1 }
+                if isLast { break }
+                start = end + 1
+                // SAFETY: `start <= n` (`end < n` here), and the loop reads `pattern[start]` only below `n`.
+                assert(start <= n)
+                while start < n, pattern[start] == Self.starByte { start += 1 } // consecutive stars close one run
+                end = Self.runEnd(pattern, from: start)
+                isFirst = false
+            }
+            return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, first: first, last: hasStar ? last : first,
+                              unitCount: unitCount, hasStar: hasStar, hasAnyOne: hasAnyOne)
+        }
+
+        private static let starByte = UInt8(ascii: "*")
+        private static let anyOneByte = UInt8(ascii: "?")
+
+        /// Where the run of `pattern` from `start` ends: its next `*`, else its end.
+        @inline(__always)
+        private static func runEnd(_ pattern: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+            // SAFETY: `pattern[end]` is read only while `end < pattern.count`.
+            assert(start >= 0 && start <= pattern.count)
+            var end = start
+            while end < pattern.count, pattern[end] != starByte { end += 1 }
+            return end
+        }
+
+        /// Appends the packed words of `pattern[start..<end]` (no `*` in it) and, for a `searchable`
+        /// (middle) run with a literal, its Shift-And masks: its segment. Sets `hasAnyOne` on a `?`.
+        @inline(__always)
+        private mutating func appendASCIIRun(_ pattern: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, searchable: Bool,
+                                             hasAnyOne: inout Bool) -> Segment {
+            let count = end - start
+            let wordStart = words.count
+            // SAFETY: `start...end` lies in `pattern` (the caller's run), so every `pattern[k]` below has `k < end <= count`.
+            assert(start >= 0 && start <= end && end <= pattern.count)
+            var word: UInt64 = 0
+            var mask: UInt64 = 0
+            var wholeWord: UInt64 = 0
+            var wholeMask: UInt64 = 0
+            var allAny = true
+            var k = 0
+            while k < count {
+                let byte = pattern[start + k]
+                let shift = UInt64((k & 7) << 3)
+                if byte == Self.anyOneByte {
+                    hasAnyOne = true
+                } else {
+                    assert(byte < 0x80 && byte != Self.starByte, "an ASCII run holds no star")
+                    allAny = false
+                    word |= UInt64(byte) << shift
+                    mask |= 0xFF << shift
+                }
+                k += 1
+                if k & 7 == 0 {
+                    words.append(word)
+                    words.append(mask)
+                    wholeWord = word
+                    wholeMask = mask
+                    word = 0
+                    mask = 0
+                }
+            }
+            if count & 7 != 0 {
+                // The partly filled pair, then (past eight units) the extra pair of the last eight.
+                words.append(word)
+                words.append(mask)
+                if count > 8 {
+                    words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
+                    words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
+                }
+            }
+            assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
+            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
+                ? ShiftAndSearch(ascii: UnsafeBufferPointer(rebasing: pattern[start..<end]), masks: &masks, wideUnits: wideUnits.count)
+                : nil
+            return Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny, labelsKept: false,
+                           needsWideUnits: false, search: search)
+        }
+
         /// The tables' storage.
         struct Buffers {
             let labels: UnsafeBufferPointer<UInt32>
@@ -252,6 +368,42 @@ extension GlobMatcher {
                         masks[i] |= bits
                         i &+= w
                     }
+                }
+            }
+        }
+
+        /// The search of an ASCII run (no wide unit, so 129 rows of masks: one per ASCII unit, then
+        /// the `?`-only one), its masks appended to `masks` as `init(_:masks:wideUnits:)` lays them
+        /// out. `wideUnits`: how many wide units the tables hold (this run adds none).
+        init(ascii run: UnsafeBufferPointer<UInt8>, masks: inout [UInt64], wideUnits: Int) {
+            let w = (run.count + 63) >> 6
+            words = w
+            wideStart = wideUnits
+            wideCount = 0
+            let rows = 129
+            maskStart = masks.count
+            appendFilled(&masks, count: rows * w, from: zeroWords)
+            let start = maskStart
+            // SAFETY: `rows * w` zero words were just appended at `start`, so every `row * w + word` (row < rows, word < w, the row of a byte under 128) is inside; `run[i]` is read for `i < run.count`.
+            assert(start + rows * w == masks.count && run.count <= 64 * w)
+            masks.withUnsafeMutableBufferPointer { all in
+                let masks = UnsafeMutableBufferPointer(rebasing: all[start...])
+                let anyRow = (rows - 1) * w
+                // `?` accepts every unit: its bits first, in every row at once, then each literal's.
+                for i in 0..<run.count where run[i] == UInt8(ascii: "?") {
+                    masks[anyRow + (i >> 6)] |= UInt64(1) << UInt64(i & 63)
+                }
+                for word in 0..<w where masks[anyRow + word] != 0 {
+                    let bits = masks[anyRow + word]
+                    var i = word
+                    while i < anyRow {
+                        masks[i] |= bits
+                        i &+= w
+                    }
+                }
+                for i in 0..<run.count where run[i] != UInt8(ascii: "?") {
+                    assert(run[i] < 128, "an ASCII run")
+                    masks[Int(run[i]) * w + (i >> 6)] |= UInt64(1) << UInt64(i & 63)
                 }
             }
         }

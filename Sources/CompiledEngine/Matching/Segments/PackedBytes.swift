@@ -59,12 +59,20 @@ enum PackedBytes {
         let partial = start + 2 * (count / 8)
         let whole = partial - 2
         let extra = partial + 2
-        let low = UInt64(8 * (count % 8))
-        let high = 64 - low
         // SAFETY: with `8 < count`, `count % 8 != 0` the run's `wordCount(count)` words from `start` are the whole pairs, the partial pair and the extra one, so `whole >= start` and `extra + 1` is the run's last word.
         assert(whole >= start && extra + 1 == start + wordCount(count) - 1 && extra + 1 < pairs.count, "the extra pair of a run")
-        pairs[extra] = (pairs[whole] >> low) | (pairs[partial] << high)
-        pairs[extra + 1] = (pairs[whole + 1] >> low) | (pairs[partial + 1] << high)
+        pairs[extra] = extraWord(whole: pairs[whole], partial: pairs[partial], count: count)
+        pairs[extra + 1] = extraWord(whole: pairs[whole + 1], partial: pairs[partial + 1], count: count)
+    }
+
+    /// One word of the extra pair of a run of `count` units (over eight, not a multiple of eight):
+    /// the last eight units, from the last whole pair's word and the partly filled pair's word (both
+    /// words, or both masks). For a packer that holds the two pairs in registers.
+    @inline(__always)
+    static func extraWord(whole: UInt64, partial: UInt64, count: Int) -> UInt64 {
+        assert(count > 8 && count % 8 != 0, "an extra pair exists")
+        let low = UInt64(8 * (count % 8))
+        return (whole >> low) | (partial << (64 - low))
     }
 
     /// Where the pair for the last eight of `n` units is (read when `n` is over eight): the last pair when `n` is a

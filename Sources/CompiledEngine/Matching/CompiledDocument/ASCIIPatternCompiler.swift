@@ -1,0 +1,129 @@
+import LinkMatchCore
+import LinkMatchModel
+
+/// The compiler's fast path for the usual pattern: ASCII with no `$`, so no variable to parse (P3)
+/// and one atom per byte (P5). It reads the UTF-8 in place and builds what `compileFromAtoms` builds
+/// from the same pattern's atoms (the same programs, tables and index keys, byte for byte), with no
+/// atom array, no slice of one and no second pass per program: the slashes are trimmed (N1, N2) and
+/// N3's parent found on the bytes, each program packed straight from them, and the keys copied.
+extension PatternCompiler {
+    /// What the byte path made of a pattern.
+    enum ASCIIOutcome {
+        case compiled(CompiledPattern)
+        /// Over the size limit (P5): invalid, as on the atom path.
+        case invalid
+        /// Not plain ASCII (a `$`, a byte above ASCII, or UTF-8 not stored contiguously): the atom path's.
+        case notPlainASCII
+    }
+
+    /// The pattern compiled from its bytes when it is plain ASCII (see `ASCIIOutcome`). `keyBytes` and
+    /// `store` as for `compile`.
+    static func compileASCII(_ source: String, isPath: Bool, caseSensitive: Bool, keyBytes: inout [UInt8],
+                             store: inout MatcherStore) -> ASCIIOutcome {
+        let outcome = source.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
+            guard isPlainASCII(bytes) else { return .notPlainASCII }
+            guard bytes.count <= PatternLimits.maxExpandedSize else { return .invalid } // P5
+            if caseSensitive {
+                return .compiled(compileASCII(bytes, isPath: isPath, keyBytes: &keyBytes, store: &store))
+            }
+            // E1: folded once into a stack buffer that the programs and the keys all read.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded -> ASCIIOutcome in
+                let table = foldedASCII
+                // SAFETY: `folded` holds `bytes.count` bytes, and every byte is under 128 (`isPlainASCII`), inside the 128-entry table.
+                assert(folded.count >= bytes.count && table.count == 128)
+                for i in 0..<bytes.count {
+                    folded.initializeElement(at: i, to: table[Int(bytes[i])])
+                }
+                return .compiled(compileASCII(UnsafeBufferPointer(rebasing: folded[..<bytes.count]), isPath: isPath,
+                                              keyBytes: &keyBytes, store: &store))
+            }
+        }
+        return outcome ?? .notPlainASCII
+    }
+
+    /// Whether `bytes` are all ASCII and none is `$`: eight at a time, then the rest one by one.
+    static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let n = bytes.count
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let dollars = ones &* UInt64(UInt8(ascii: "$"))
+        var i = 0
+        while i &+ 8 <= n {
+            // SAFETY: `i + 8 <= n`, so the eight bytes from `i` are inside `bytes`.
+            assert(i >= 0 && i + 8 <= n)
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            // A byte above ASCII, or (with none) a zero byte where the word differs from `$$$$$$$$`.
+            let x = word ^ dollars
+            if word & high != 0 || (x &- ones) & ~x & high != 0 { return false }
+            i &+= 8
+        }
+        while i < n {
+            // SAFETY: `i < n`.
+            assert(i >= 0 && i < n)
+            let byte = base[i]
+            if byte >= 0x80 || byte == UInt8(ascii: "$") { return false }
+            i &+= 1
+        }
+        return true
+    }
+
+    /// Each ASCII byte folded (E1) as `CaseFolding.fold` folds its scalar: ASCII folds to ASCII.
+    static let foldedASCII: [UInt8] = (0..<128).map { byte in
+        let folded = CaseFolding.fold(Unicode.Scalar(UInt8(byte))).value
+        assert(folded < 0x80, "ASCII folds to ASCII")
+        return UInt8(truncatingIfNeeded: folded)
+    }
+
+    private static let slashByte = UInt8(ascii: "/")
+    private static let starByte = UInt8(ascii: "*")
+    private static let anyOneByte = UInt8(ascii: "?")
+
+    /// `bytes` (plain ASCII, folded when the rule is case-insensitive) compiled: what `compileFromAtoms`
+    /// makes of the same pattern.
+    private static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, keyBytes: inout [UInt8],
+                                     store: inout MatcherStore) -> CompiledPattern {
+        guard isPath else { return CompiledPattern(main: store.addASCIIGlob(bytes), parent: .none, keys: .none) }
+        let n = bytes.count
+        // SAFETY: every `bytes[k]` below is read with `lo <= k < hi <= n` (or the parent's range inside it), each loop's condition keeping it there.
+        assert(n >= 0)
+        // N1, N2: literal slashes at either end of a path pattern do not count.
+        var lo = 0
+        var hi = n
+        while lo < hi, bytes[lo] == slashByte { lo += 1 }
+        while hi > lo, bytes[hi - 1] == slashByte { hi -= 1 }
+        // N3: ending in `/*`, it also matches the parent path: itself without them, trimmed again.
+        var parent: Range<Int>?
+        if hi - lo >= 2, bytes[hi - 1] == starByte, bytes[hi - 2] == slashByte {
+            var parentLo = lo
+            var parentHi = hi - 2
+            while parentLo < parentHi, bytes[parentLo] == slashByte { parentLo += 1 }
+            while parentHi > parentLo, bytes[parentHi - 1] == slashByte { parentHi -= 1 }
+            parent = parentLo..<parentHi
+        }
+        let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]))
+        let parentProgram = parent.map { store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? .none
+        // The index key: the literal start (up to the first wildcard); with an N3 parent, what both
+        // programs' starts share, which is the parent's length at most (it is the main's start, or empty).
+        var keyEnd = lo
+        while keyEnd < hi, bytes[keyEnd] != starByte, bytes[keyEnd] != anyOneByte { keyEnd += 1 }
+        if let parent {
+            assert(parent.isEmpty || parent.lowerBound == lo, "a non-empty parent starts where the main program does")
+            keyEnd = parent.isEmpty ? lo : min(keyEnd, parent.upperBound)
+        }
+        let start = keyBytes.count
+        keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lo..<keyEnd]))
+        let first = Int32(start)..<Int32(keyBytes.count)
+        var suffix = first.upperBound..<first.upperBound
+        if first.isEmpty && parent == nil {
+            // No literal start: the literal end, reversed.
+            var k = hi
+            while k > lo, bytes[k - 1] != starByte, bytes[k - 1] != anyOneByte {
+                keyBytes.append(bytes[k - 1])
+                k -= 1
+            }
+            suffix = first.upperBound..<Int32(keyBytes.count)
+        }
+        return CompiledPattern(main: main, parent: parentProgram, keys: IndexKeys(first: first, more: [], reversedSuffix: suffix))
+    }
+}

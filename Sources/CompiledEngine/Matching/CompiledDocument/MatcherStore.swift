@@ -23,11 +23,13 @@ struct MatcherStore: Sendable {
     /// Room for the patterns of about `rules` more rules: most rules have a path pattern and some a
     /// query or fragment pattern, a path ending in `/*` has a second glob (N3's parent), and most
     /// globs have one or two segments of up to eight units, a pair of words each (the arrays then
-    /// seldom grow, each growth a copy of what they hold).
+    /// seldom grow, each growth a copy of what they hold). Some patterns have a middle segment (two
+    /// stars apart, `/a/*/b/*`), whose search adds a 129-word table: room for one per eight rules
+    /// is reserved when the first comes.
     mutating func reserve(rules: Int) {
         guard rules > 0 else { return }
         globs.reserveCapacity(globs.count + 3 * rules)
-        segments.reserve(segments: 5 * rules, words: 10 * rules)
+        segments.reserve(segments: 5 * rules, words: 10 * rules, searches: (rules + 7) / 8)
     }
 
     /// A glob program of `atoms` (no variable).

@@ -117,11 +117,25 @@ extension GlobMatcher {
         /// Empty tables.
         init() {}
 
+        /// Words of Shift-And masks to reserve when the first search is added (`reserveMasksOnce`).
+        private var maskRoom = 0
+
         /// Room for `count` more segments and `words` more packed words, reserved once for many
-        /// matchers (reserving per matcher would make each growth exact, so every append a copy).
-        mutating func reserve(segments count: Int, words: Int) {
+        /// matchers (reserving per matcher would make each growth exact, so every append a copy),
+        /// and for the masks of about `searches` middle segments of up to 64 units, reserved when the
+        /// first one comes (tables of patterns without one then hold no masks at all).
+        mutating func reserve(segments count: Int, words: Int, searches: Int = 0) {
             segments.reserveCapacity(segments.count + count)
             self.words.reserveCapacity(self.words.count + words)
+            maskRoom = searches * ShiftAndSearch.asciiRows
+        }
+
+        /// Reserves the masks' room (`reserve`) before the first search's masks: a search adds 129
+        /// words or more, so growing from empty would copy the masks several times.
+        private mutating func reserveMasksOnce() {
+            guard maskRoom > 0 else { return }
+            masks.reserveCapacity(masks.count + maskRoom)
+            maskRoom = 0
         }
 
         /// Appends a glob's segment (see `segments`).
@@ -170,8 +184,9 @@ extension GlobMatcher {
             let kept = keepLabels || wide
             let labelStart = labels.count
             if kept { labels.append(contentsOf: run) }
-            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
-                ? ShiftAndSearch(run, masks: &masks, wideUnits: &wideUnits) : nil
+            let searched = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
+            if searched { reserveMasksOnce() }
+            let search = searched ? ShiftAndSearch(run, masks: &masks, wideUnits: &wideUnits) : nil
             return Segment(labelStart: labelStart, count: count, wordStart: wordStart, allAny: allAny, labelsKept: kept,
                            needsWideUnits: wide, search: search)
         }
@@ -255,7 +270,7 @@ extension GlobMatcher {
             var allAny = true
             var k = 0
             while k < count {
-                let byte = pattern[start + k]
+                let byte = pattern[start &+ k]
                 let shift = UInt64((k & 7) << 3)
                 if byte == Self.anyOneByte {
                     hasAnyOne = true
@@ -265,7 +280,7 @@ extension GlobMatcher {
                     word |= UInt64(byte) << shift
                     mask |= 0xFF << shift
                 }
-                k += 1
+                k &+= 1
                 if k & 7 == 0 {
                     words.append(word)
                     words.append(mask)
@@ -285,7 +300,9 @@ extension GlobMatcher {
                 }
             }
             assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
-            let search = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
+            let searched = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
+            if searched { reserveMasksOnce() }
+            let search = searched
                 ? ShiftAndSearch(ascii: UnsafeBufferPointer(rebasing: pattern[start..<end]), masks: &masks, wideUnits: wideUnits.count)
                 : nil
             return Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny, labelsKept: false,
@@ -321,6 +338,8 @@ extension GlobMatcher {
     /// and wide units live in the `SegmentTables`; this holds where.
     struct ShiftAndSearch: Sendable {
         static let maxWords = 64
+        /// Rows of masks of a segment with no wide unit: the 128 ASCII units, then the `?`-only row.
+        static let asciiRows = 129
 
         /// Words per mask.
         let words: Int
@@ -380,7 +399,7 @@ extension GlobMatcher {
             words = w
             wideStart = wideUnits
             wideCount = 0
-            let rows = 129
+            let rows = Self.asciiRows
             maskStart = masks.count
             appendFilled(&masks, count: rows * w, from: zeroWords)
             let start = maskStart

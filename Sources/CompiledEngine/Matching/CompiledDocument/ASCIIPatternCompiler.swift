@@ -85,11 +85,11 @@ extension PatternCompiler {
                                      store: inout MatcherStore) -> CompiledPattern {
         guard isPath else { return CompiledPattern(main: store.addASCIIGlob(bytes), parent: .none, keys: .none) }
         let n = bytes.count
-        // SAFETY: every `bytes[k]` below is read with `lo <= k < hi <= n` (or the parent's range inside it), each loop's condition keeping it there.
-        assert(n >= 0)
         // N1, N2: literal slashes at either end of a path pattern do not count.
         var lo = 0
         var hi = n
+        // SAFETY: every `bytes[k]` below is read with `lo <= k < hi <= n` (`hi` only shrinks, `lo` only grows, each loop's condition keeping them apart), the parent's range inside that.
+        assert(lo <= hi && hi == bytes.count)
         while lo < hi, bytes[lo] == slashByte { lo += 1 }
         while hi > lo, bytes[hi - 1] == slashByte { hi -= 1 }
         // N3: ending in `/*`, it also matches the parent path: itself without them, trimmed again.
@@ -101,6 +101,8 @@ extension PatternCompiler {
             while parentHi > parentLo, bytes[parentHi - 1] == slashByte { parentHi -= 1 }
             parent = parentLo..<parentHi
         }
+        assert(0 <= lo && lo <= hi && hi <= n && parent.map { lo <= $0.lowerBound && $0.upperBound <= hi } ?? true,
+               "the programs' ranges inside the pattern")
         let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]))
         let parentProgram = parent.map { store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? .none
         // The index key: the literal start (up to the first wildcard); with an N3 parent, what both

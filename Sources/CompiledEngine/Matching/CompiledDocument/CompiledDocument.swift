@@ -28,8 +28,14 @@ public struct CompiledDocument: Sendable {
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
+        self.init(document, hashing: .perProcess)
+    }
+
+    /// `init(_:)` with the compile's hash tables (the pattern memo's, the app IDs') hashing as
+    /// `hashing` says: tests make every key collide and check that nothing else changes.
+    init(_ document: AASADocument, hashing: TableHashing) {
         let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
-        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount)
+        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount, hashing: hashing)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
         // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).
@@ -60,16 +66,15 @@ public struct CompiledDocument: Sendable {
         apps.reserveCapacity(listedApps)
         var entriesOfApp: [[Int]] = [] // parallel to `apps`
         entriesOfApp.reserveCapacity(listedApps)
-        var appIndex: [ExactKey: Int] = [:] // exact app ID equality (D12), hashed on the bytes in one go; only when `hashed`
-        if hashed { appIndex.reserveCapacity(listedApps) }
+        // Only when `hashed`: app ID (exact, D12) -> index in `apps`; sized for every listed ID, so it never grows.
+        var appIndex = AppIndex(listed: hashed ? listedApps : 0, hashing: hashing)
         for (e, entry) in document.entries.enumerated() {
             for id in entry.appIDs {
                 let app = ExactKey(id)
-                let known = hashed ? appIndex[app] : apps.firstIndex(of: app)
+                let known = hashed ? appIndex.index(of: id, next: apps.count) : apps.firstIndex(of: app)
                 if let a = known {
                     if entriesOfApp[a].last != e { entriesOfApp[a].append(e) }
                 } else {
-                    if hashed { appIndex[app] = apps.count }
                     apps.append(app)
                     entriesOfApp.append([e])
                 }

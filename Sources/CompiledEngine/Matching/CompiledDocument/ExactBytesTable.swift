@@ -113,6 +113,9 @@ struct ExactBytesTable {
     private var entries: [Entry] = []
     /// Every entry's key bytes, one after the other.
     private var keyBytes: [UInt8] = []
+    /// Lookups made and slots probed, so far (tests check the bound; an add each, on the compile path only).
+    private(set) var lookups = 0
+    private(set) var probes = 0
 
     /// A table that holds `expected` keys without growing (at most half its slots filled: a
     /// lookup then seldom probes more than once or twice).
@@ -145,12 +148,14 @@ struct ExactBytesTable {
         entries.append(entry)
     }
 
-    private func find(_ key: UnsafeRawBufferPointer, tag: UInt8) -> Lookup {
+    private mutating func find(_ key: UnsafeRawBufferPointer, tag: UInt8) -> Lookup {
+        lookups += 1
         let hash = hashing.hash(key, tag: tag)
         let fingerprint = hash >> 32
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         for probe in 1...Self.maxProbes {
+            probes += 1
             let word = slots[slot]
             if word == 0 { return .absent(Place(slot: slot, hash: hash)) }
             if word >> 32 == fingerprint {

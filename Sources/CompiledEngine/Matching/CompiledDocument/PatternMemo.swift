@@ -25,6 +25,10 @@ struct PatternMemo {
     private(set) var programs: [PatternPrograms] = []
     private(set) var keys: [IndexKeys] = []
 
+    /// The table's lookups and probes so far (tests check the probe bound).
+    var lookups: Int { compiled.lookups }
+    var probes: Int { compiled.probes }
+
     /// `rules`: about how many rules will be compiled; their patterns (a path each, a query or a
     /// fragment for some) then seldom make the table rehash or the arrays grow.
     /// `hashing`: the table's (tests make every key collide).

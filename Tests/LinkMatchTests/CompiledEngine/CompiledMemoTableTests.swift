@@ -24,9 +24,14 @@ final class CompiledMemoTableTests: XCTestCase {
     /// Puts `keys` in `table`, each new, with its index (plus `first`) as its value.
     private func insertAll(_ keys: [String], into table: inout ExactBytesTable, tag: UInt8 = 0, first: Int = 0) {
         for (i, key) in keys.enumerated() {
-            guard case .absent(let place) = table.find(key, tag: tag) else { return XCTFail("\(key) is new") }
-            table.insert(key, tag: tag, value: Int32(first + i), at: place)
+            guard case .inserted = table.find(key, tag: tag, insertingIfAbsent: Int32(first + i)) else { return XCTFail("\(key) is new") }
         }
+    }
+
+    /// The value of `key` in `table` (nil if absent: then it is put there, with -9).
+    private func value(_ key: String, in table: inout ExactBytesTable, tag: UInt8 = 0) -> Int32? {
+        if case .found(let value) = table.find(key, tag: tag, insertingIfAbsent: -9) { return value }
+        return nil
     }
 
     func testEveryKeyIsFoundWithItsOwnValue() {
@@ -35,8 +40,7 @@ final class CompiledMemoTableTests: XCTestCase {
         var table = ExactBytesTable(expected: 0, hashing: .perProcess) // grows on the way
         insertAll(keys, into: &table)
         for (i, key) in keys.enumerated() {
-            guard case .found(let value) = table.find(key, tag: 0) else { return XCTFail("\(key) is in the table") }
-            XCTAssertEqual(value, Int32(i), key)
+            XCTAssertEqual(value(key, in: &table), Int32(i), key)
         }
         XCTAssertEqual(table.count, keys.count)
     }
@@ -44,8 +48,9 @@ final class CompiledMemoTableTests: XCTestCase {
     func testTheTagIsPartOfTheKey() {
         var table = ExactBytesTable(expected: 4, hashing: .perProcess)
         insertAll(["/a/*"], into: &table, tag: 1)
-        guard case .absent = table.find("/a/*", tag: 3) else { return XCTFail("another tag, another key") }
-        guard case .found(0) = table.find("/a/*", tag: 1) else { return XCTFail("same key") }
+        XCTAssertNil(value("/a/*", in: &table, tag: 3), "another tag, another key")
+        XCTAssertEqual(value("/a/*", in: &table, tag: 1), 0, "same key")
+        XCTAssertEqual(value("/a/*", in: &table, tag: 3), -9)
     }
 
     func testExactNotCanonicalEquality() {
@@ -55,11 +60,9 @@ final class CompiledMemoTableTests: XCTestCase {
         for hashing in [TableHashing.perProcess, .constant] {
             var table = ExactBytesTable(expected: 4, hashing: hashing)
             insertAll([composed], into: &table)
-            guard case .absent = table.find(decomposed, tag: 0) else { return XCTFail("decomposed is another key") }
-            insertAll([decomposed], into: &table, first: 1)
-            guard case .found(1) = table.find(decomposed, tag: 0), case .found(0) = table.find(composed, tag: 0) else {
-                return XCTFail("each finds its own")
-            }
+            insertAll([decomposed], into: &table, first: 1) // not found: another key
+            XCTAssertEqual(value(composed, in: &table), 0)
+            XCTAssertEqual(value(decomposed, in: &table), 1)
         }
     }
 
@@ -69,11 +72,12 @@ final class CompiledMemoTableTests: XCTestCase {
         var table = ExactBytesTable(expected: 64, hashing: .constant)
         insertAll(keys, into: &table)
         for (i, key) in keys.enumerated() {
-            guard case .found(let value) = table.find(key, tag: 0) else { return XCTFail("\(key) is in the table") }
-            XCTAssertEqual(value, Int32(i))
+            XCTAssertEqual(value(key, in: &table), Int32(i), key)
         }
-        // One more colliding key finds no room within the bound.
-        guard case .unplaceable = table.find("/p/xxxxx!", tag: 0) else { return XCTFail("past the probe bound") }
+        // One more colliding key finds no room within the bound, and is not found later either.
+        guard case .unplaceable = table.find("/p/xxxxx!", tag: 0, insertingIfAbsent: 99) else { return XCTFail("past the probe bound") }
+        guard case .unplaceable = table.find("/p/xxxxx!", tag: 0, insertingIfAbsent: 99) else { return XCTFail("past the probe bound") }
+        XCTAssertEqual(table.count, keys.count)
     }
 
     func testEqualPatternsShareOneProgramAndOtherFlagsDoNot() throws {

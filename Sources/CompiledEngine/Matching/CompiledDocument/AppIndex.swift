@@ -17,19 +17,20 @@ struct AppIndex {
         self.listed = listed
     }
 
-    /// The index of `id` if met before; else nil, and `id` gets `next`.
+    /// The index of `id` if met before; else nil, and `id` gets `next`. (Not inlined: the
+    /// compile calls it only for a document listing many app IDs.)
+    @inline(never)
     mutating func index(of id: String, next: Int) -> Int? {
         // Fewer IDs in the table than `listed` (one per call at most), so it does not grow (and drop one).
         assert(table.count < listed)
-        switch table.find(id, tag: 0) {
+        switch table.find(id, tag: 0, insertingIfAbsent: Int32(next)) {
         case .found(let known):
             return Int(known)
-        case .absent(let place):
-            // Never met before: slots only fill (nothing leaves, the table does not grow), so an ID
-            // that found no room when first met finds none later, and `overflow` has it only then.
-            table.insert(id, tag: 0, value: Int32(next), at: place)
+        case .inserted:
             return nil
         case .unplaceable:
+            // Slots only fill (nothing leaves, the table does not grow): an ID that found no room
+            // when first met finds none later, so `overflow` has it, and it alone, if it was met.
             if let known = overflow[ExactKey(id)] { return known }
             overflow[ExactKey(id)] = next
             return nil

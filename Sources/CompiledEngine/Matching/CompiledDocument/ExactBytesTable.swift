@@ -23,8 +23,10 @@ struct TableHashing: Sendable {
     /// the work bounded).
     static let constant = TableHashing(seed: 0, mask: 0)
 
-    /// Drawn once, on first use.
+    /// Drawn once, on first use; fixed when `SWIFT_DETERMINISTIC_HASHING` is set, as the standard
+    /// library's `Hasher` does, so that two profiling runs do the same work.
     private static let processSeed: UInt64 = {
+        if getenv("SWIFT_DETERMINISTIC_HASHING") != nil { return 0x243F_6A88_85A3_08D3 }
         var generator = SystemRandomNumberGenerator()
         return generator.next()
     }()
@@ -81,18 +83,13 @@ struct TableHashing: Sendable {
 struct ExactBytesTable {
     /// The outcome of `find`.
     enum Lookup {
-        /// The key is in the table, with this value.
+        /// The key was in the table, with this value.
         case found(Int32)
-        /// The key is not in the table; `insert(_:tag:value:at:)` may put it at this place.
-        case absent(Place)
+        /// The key was not in the table and now is, with the value given to `find`, as this entry
+        /// (`setValue` changes it).
+        case inserted(entry: Int)
         /// The key is not in the table and cannot be put in it (its probes all meet other keys).
         case unplaceable
-    }
-
-    /// Where an absent key goes: its slot and its hash. Valid until the next `find` or `insert`.
-    struct Place {
-        fileprivate let slot: Int
-        fileprivate let hash: UInt64
     }
 
     private struct Entry {
@@ -129,26 +126,25 @@ struct ExactBytesTable {
     /// Keys in the table.
     var count: Int { entries.count }
 
-    /// The value of `key` with `tag`, or where it would go. Grows the table first when it is half
-    /// full, so that the place it returns has room.
-    mutating func find(_ key: String, tag: UInt8) -> Lookup {
+    /// The value of `key` with `tag`; or, when absent, puts it in the table with `value`. Grows
+    /// the table first when it is half full (so that an absent key finds room, unless its probes
+    /// all meet colliding keys).
+    mutating func find(_ key: String, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
         if 2 * (entries.count + 1) > slots.count { grow() }
+        // Native strings lend their bytes in place; any other is made contiguous once.
+        if let found = key.utf8.withContiguousStorageIfAvailable({ find(UnsafeRawBufferPointer($0), tag: tag, insertingIfAbsent: value) }) {
+            return found
+        }
         var key = key
-        return key.withUTF8 { find(UnsafeRawBufferPointer($0), tag: tag) }
+        return key.withUTF8 { find(UnsafeRawBufferPointer($0), tag: tag, insertingIfAbsent: value) }
     }
 
-    /// Puts `key` (absent, at `place` from the last `find` of it) in the table with `value`.
-    mutating func insert(_ key: String, tag: UInt8, value: Int32, at place: Place) {
-        assert(slots[place.slot] == 0, "a place is used once, right after the find that gave it")
-        var key = key
-        let start = keyBytes.count
-        key.withUTF8 { keyBytes.append(contentsOf: $0) }
-        let entry = Entry(hash: place.hash, start: Int32(start), length: Int32(keyBytes.count - start), value: value, tag: tag)
-        slots[place.slot] = Self.slotWord(place.hash, entry: entries.count)
-        entries.append(entry)
+    /// Changes the value of `entry` (from an `inserted` lookup).
+    mutating func setValue(_ value: Int32, ofEntry entry: Int) {
+        entries[entry].value = value
     }
 
-    private mutating func find(_ key: UnsafeRawBufferPointer, tag: UInt8) -> Lookup {
+    private mutating func find(_ key: UnsafeRawBufferPointer, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
         lookups += 1
         let hash = hashing.hash(key, tag: tag)
         let fingerprint = hash >> 32
@@ -157,7 +153,13 @@ struct ExactBytesTable {
         for probe in 1...Self.maxProbes {
             probes += 1
             let word = slots[slot]
-            if word == 0 { return .absent(Place(slot: slot, hash: hash)) }
+            if word == 0 {
+                let start = keyBytes.count
+                keyBytes.append(contentsOf: key)
+                slots[slot] = Self.slotWord(hash, entry: entries.count)
+                entries.append(Entry(hash: hash, start: Int32(start), length: Int32(key.count), value: value, tag: tag))
+                return .inserted(entry: entries.count - 1)
+            }
             if word >> 32 == fingerprint {
                 let entry = entries[Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1]
                 // The length and tag first: most keys a probe meets differ there.
@@ -173,14 +175,15 @@ struct ExactBytesTable {
     private func equal(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
         guard !key.isEmpty else { return true }
         return keyBytes.withUnsafeBytes { stored in
-            // SAFETY: `insert` appended `entry.length` bytes at `entry.start`, and `key` has that many.
+            // SAFETY: `find` appended `entry.length` bytes at `entry.start`, and `key` has that many.
             assert(Int(entry.start) + Int(entry.length) <= stored.count && Int(entry.length) == key.count)
             return memcmp(stored.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0
         }
     }
 
     /// Twice the slots, every entry placed again from its stored hash. An entry whose probes all
-    /// meet others is dropped: it is then absent, and its caller does as for an unplaceable key.
+    /// meet others is dropped: it is then absent, and a later lookup of it enters it again (for the
+    /// pattern memo: the pattern is compiled again, unshared; the app index never grows).
     /// (Rare unless keys collide: at most half full, a key's probes seldom all meet others.)
     private mutating func grow() {
         slots = Array(repeating: 0, count: 2 * slots.count)

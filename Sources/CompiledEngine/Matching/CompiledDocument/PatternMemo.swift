@@ -45,22 +45,22 @@ struct PatternMemo {
     /// `PatternCompiler.compile`, once per distinct key (almost always: see the type's comment): the
     /// pattern's index in `programs` (nil when invalid). One hash of the key whether it is new or known.
     mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> Int32? {
-        let tag = Self.tag(isPath: isPath, caseSensitive: caseSensitive)
-        let place: ExactBytesTable.Place?
-        switch compiled.find(source, tag: tag) {
+        // Entered as the next pattern index before it is compiled (nothing else reads the table meanwhile).
+        let next = Int32(programs.count)
+        let entry: Int?
+        switch compiled.find(source, tag: Self.tag(isPath: isPath, caseSensitive: caseSensitive), insertingIfAbsent: next) {
         case .found(let known): return known == Self.invalid ? nil : known
-        case .absent(let vacant): place = vacant
-        case .unplaceable: place = nil
+        case .inserted(let new): entry = new
+        case .unplaceable: entry = nil
         }
-        var index: Int32?
-        if let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
-                                                 keyBytes: &keyBytes, atoms: &atoms, store: &store) {
-            index = Int32(programs.count)
-            programs.append(pattern.programs)
-            keys.append(pattern.keys)
+        guard let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
+                                                    keyBytes: &keyBytes, atoms: &atoms, store: &store) else {
+            if let entry { compiled.setValue(Self.invalid, ofEntry: entry) }
+            return nil
         }
-        if let place { compiled.insert(source, tag: tag, value: index ?? Self.invalid, at: place) }
-        return index
+        programs.append(pattern.programs)
+        keys.append(pattern.keys)
+        return next
     }
 
     /// The table's value for an invalid pattern (remembered too: P3–P5).

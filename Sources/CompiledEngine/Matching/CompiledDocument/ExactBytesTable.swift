@@ -132,11 +132,11 @@ struct ExactBytesTable {
     mutating func find(_ key: String, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
         if 2 * (entries.count + 1) > slots.count { grow() }
         // Native strings lend their bytes in place; any other is made contiguous once.
-        if let found = key.utf8.withContiguousStorageIfAvailable({ find(UnsafeRawBufferPointer($0), tag: tag, insertingIfAbsent: value) }) {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ find($0, tag: tag, insertingIfAbsent: value) }) {
             return found
         }
         var key = key
-        return key.withUTF8 { find(UnsafeRawBufferPointer($0), tag: tag, insertingIfAbsent: value) }
+        return key.withUTF8 { find($0, tag: tag, insertingIfAbsent: value) }
     }
 
     /// Changes the value of `entry` (from an `inserted` lookup).
@@ -144,9 +144,9 @@ struct ExactBytesTable {
         entries[entry].value = value
     }
 
-    private mutating func find(_ key: UnsafeRawBufferPointer, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
+    private mutating func find(_ key: UnsafeBufferPointer<UInt8>, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
         lookups += 1
-        let hash = hashing.hash(key, tag: tag)
+        let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: tag)
         let fingerprint = hash >> 32
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -172,7 +172,7 @@ struct ExactBytesTable {
     }
 
     /// Whether `entry`'s bytes are `key`'s (same length already checked).
-    private func equal(_ entry: Entry, _ key: UnsafeRawBufferPointer) -> Bool {
+    private func equal(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !key.isEmpty else { return true }
         return keyBytes.withUnsafeBytes { stored in
             // SAFETY: `find` appended `entry.length` bytes at `entry.start`, and `key` has that many.

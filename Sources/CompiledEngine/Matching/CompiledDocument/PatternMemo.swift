@@ -44,6 +44,9 @@ struct PatternMemo {
 
     /// `PatternCompiler.compile`, once per distinct key (almost always: see the type's comment): the
     /// pattern's index in `programs` (nil when invalid). One hash of the key whether it is new or known.
+    /// Not inlined: `CompiledRule.init` calls it for each of a rule's patterns and is itself inlined
+    /// into the compile loop only while it stays small.
+    @inline(never)
     mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> Int32? {
         // Entered as the next pattern index before it is compiled (nothing else reads the table meanwhile).
         let next = Int32(programs.count)

@@ -28,8 +28,14 @@ public struct CompiledDocument: Sendable {
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
+        self.init(document, hashing: .perProcess)
+    }
+
+    /// `init(_:)` with the compile's hash tables (the pattern memo's, the app IDs') hashing as
+    /// `hashing` says: tests make every key collide and check that nothing else changes.
+    init(_ document: AASADocument, hashing: TableHashing) {
         let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
-        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount)
+        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount, hashing: hashing)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
         // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).
@@ -56,25 +62,7 @@ public struct CompiledDocument: Sendable {
         // found by a scan (no dictionary built); past `fewAppsLimit`, by hashing.
         let listedApps = document.entries.reduce(0) { $0 + $1.appIDs.count } // an upper bound on the apps
         let hashed = listedApps > Self.fewAppsLimit
-        var apps: [ExactKey] = [] // in first-listed order
-        apps.reserveCapacity(listedApps)
-        var entriesOfApp: [[Int]] = [] // parallel to `apps`
-        entriesOfApp.reserveCapacity(listedApps)
-        var appIndex: [ExactKey: Int] = [:] // exact app ID equality (D12), hashed on the bytes in one go; only when `hashed`
-        if hashed { appIndex.reserveCapacity(listedApps) }
-        for (e, entry) in document.entries.enumerated() {
-            for id in entry.appIDs {
-                let app = ExactKey(id)
-                let known = hashed ? appIndex[app] : apps.firstIndex(of: app)
-                if let a = known {
-                    if entriesOfApp[a].last != e { entriesOfApp[a].append(e) }
-                } else {
-                    if hashed { appIndex[app] = apps.count }
-                    apps.append(app)
-                    entriesOfApp.append([e])
-                }
-            }
-        }
+        let (apps, entriesOfApp) = Self.apps(of: document, listed: listedApps, hashed: hashed, hashing: hashing)
         var plans: [RuleIndex] = []
         var planEntries: [[Int]] = [] // parallel to `plans`
         var planOfEntries: [[Int]: Int] = [:] // only when `hashed`
@@ -107,6 +95,32 @@ public struct CompiledDocument: Sendable {
             planOfApp = [:]
             fewApps = apps.indices.map { (apps[$0].text, appPlans[$0]) }
         }
+    }
+
+    /// Every app `document` lists, in first-listed order (exact equality, D12), and per app the
+    /// entries that list it, ascending. Found by a scan of those met so far or, when `hashed`, in an
+    /// `AppIndex` sized for the `listed` IDs. Not inlined: the compile loop that calls it stays small.
+    @inline(never)
+    private static func apps(of document: AASADocument, listed: Int, hashed: Bool,
+                             hashing: TableHashing) -> (apps: [ExactKey], entriesOfApp: [[Int]]) {
+        var apps: [ExactKey] = []
+        apps.reserveCapacity(listed)
+        var entriesOfApp: [[Int]] = [] // parallel to `apps`
+        entriesOfApp.reserveCapacity(listed)
+        var appIndex = hashed ? AppIndex(listed: listed, hashing: hashing) : nil // (no table built for a few IDs)
+        for (e, entry) in document.entries.enumerated() {
+            for id in entry.appIDs {
+                let app = ExactKey(id)
+                let known = appIndex != nil ? appIndex!.index(of: id, next: apps.count) : apps.firstIndex(of: app)
+                if let a = known {
+                    if entriesOfApp[a].last != e { entriesOfApp[a].append(e) }
+                } else {
+                    apps.append(app)
+                    entriesOfApp.append([e])
+                }
+            }
+        }
+        return (apps, entriesOfApp)
     }
 
     /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never

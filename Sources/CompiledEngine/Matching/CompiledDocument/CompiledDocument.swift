@@ -75,27 +75,39 @@ public struct CompiledDocument: Sendable {
                 }
             }
         }
+        // Apps listed in the same entries share one plan: an app in one entry (most files) finds it
+        // by the entry's number, an app in several by its list of entries (scanned among a few
+        // apps, past `fewAppsLimit` hashed). Plans of other entries with the same shape share their
+        // index (`RuleIndexBuilder`).
         var plans: [RuleIndex] = []
-        var planEntries: [[Int]] = [] // parallel to `plans`
-        var planOfEntries: [[Int]: Int] = [:] // only when `hashed`
-        var tries = IndexTriesBuilder()
+        var planOfEntry = [Int32](repeating: -1, count: document.entries.count)
+        var planOfEntries: [[Int]: Int] = [:] // lists of several entries, only when `hashed`
+        var listedEntries: [(entries: [Int], plan: Int)] = [] // lists of several entries, unless `hashed`
+        var indexes = RuleIndexBuilder()
         var appPlans: [Int] = [] // parallel to `apps`
         appPlans.reserveCapacity(apps.count)
         for entries in entriesOfApp {
-            if let existing = hashed ? planOfEntries[entries] : planEntries.firstIndex(of: entries) {
+            if entries.count == 1 {
+                let e = entries[0]
+                if planOfEntry[e] < 0 {
+                    planOfEntry[e] = Int32(plans.count)
+                    plans.append(indexes.index(of: entryRules[e], all: rules, keys: patterns.keys, keyBytes: patterns.keyBytes))
+                }
+                appPlans.append(Int(planOfEntry[e]))
+                continue
+            }
+            if let existing = hashed ? planOfEntries[entries] : listedEntries.first(where: { $0.entries == entries })?.plan {
                 appPlans.append(existing)
                 continue
             }
-            let plan = RuleIndex(rules: entries.count == 1 ? entryRules[entries[0]] : entries.flatMap { entryRules[$0] }, all: rules,
-                                 keyBytes: patterns.keyBytes, tries: &tries)
-            if hashed { planOfEntries[entries] = plans.count } else { planEntries.append(entries) }
+            if hashed { planOfEntries[entries] = plans.count } else { listedEntries.append((entries, plans.count)) }
             appPlans.append(plans.count)
-            plans.append(plan)
+            plans.append(indexes.index(of: entries.flatMap { entryRules[$0] }, all: rules, keys: patterns.keys, keyBytes: patterns.keyBytes))
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
                          entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
-        self.tries = tries.finish()
+        tries = indexes.finish()
         if apps.count > Self.fewAppsLimit {
             // Sized for the apps, filled in app order: the table a decision probes.
             var byApp: [ExactKey: Int] = [:]

@@ -21,7 +21,7 @@ final class CompiledSharedPlansTests: XCTestCase {
     private func app(_ e: Int) -> String { "T.app\(e)" }
 
     /// How many plans built their own index.
-    private func built(_ compiled: CompiledDocument) -> Int { compiled.plans.filter { !$0.isShared }.count }
+    private func built(_ compiled: CompiledDocument) -> Int { compiled.tries.builtIndexes }
 
     /// The decision for `app` and `url`: as the reference's, and `want` (outcome, and the deciding
     /// rule's entry and index, nil when no rule matched).

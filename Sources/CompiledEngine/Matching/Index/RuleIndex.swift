@@ -20,16 +20,13 @@ struct RuleIndex: Sendable {
     /// reach it twice: candidates are then deduplicated.
     private let listsRulesTwice: Bool
 
-    /// Whether this plan took the index of an earlier plan whose rules read the same keys
-    /// (`RuleIndexBuilder`) instead of building one.
-    let isShared: Bool
-
     /// Builds the index of `rules` (numbers into `all`). `keys`: every path pattern's keys
     /// (`PatternMemo.keys`), ranges of `keyBytes` (`PatternMemo.keyBytes`). `tries`: the document's
     /// tries so far, to which this plan's are added (or which already has them, from a plan with the
     /// same keys).
     init(rules: [Int32], all: [CompiledRule], keys: [IndexKeys], keyBytes: [UInt8], tries: inout IndexTriesBuilder) {
         self.rules = rules
+        tries.reserve(keys: rules.count)
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
@@ -52,7 +49,6 @@ struct RuleIndex: Sendable {
         self.forms = forms
         listsRulesTwice = twice
         maxCandidates = Int(prefixes?.ordinalCount ?? 0) + Int(suffixes?.ordinalCount ?? 0)
-        isShared = false
     }
 
     /// The index of `rules` when `earlier`'s rules read, ordinal by ordinal, the same path pattern
@@ -66,7 +62,6 @@ struct RuleIndex: Sendable {
         forms = earlier.forms
         listsRulesTwice = earlier.listsRulesTwice
         maxCandidates = earlier.maxCandidates
-        isShared = true
     }
 
     /// The most candidates one text can have: every ordinal listed in the tries.

@@ -4,9 +4,10 @@
 /// the same tries, forms and flags: it takes them with its own rule list and builds nothing.
 ///
 /// The earlier plan is found by a hash of the rules' shape (path pattern and form per ordinal):
-/// among the last `scannedPlans` plans built by a scan, past that through a dictionary that keeps
-/// the latest plan per hash, and only that one is compared. So a plan costs at most `scannedPlans`
-/// comparisons, each as long as the plan, whatever a crafted document makes collide.
+/// while at most `scannedPlans` plans are built, by a scan of their hashes; past that through a
+/// dictionary that keeps the latest plan built per hash, and only that one is compared. So a plan
+/// costs at most `scannedPlans` comparisons, each as long as the plan, whatever a crafted document
+/// makes collide.
 struct RuleIndexBuilder {
     private var tries = IndexTriesBuilder()
     /// Every plan built (not shared): its shape's hash and its index.
@@ -35,8 +36,12 @@ struct RuleIndexBuilder {
         return index
     }
 
-    /// Every plan's tries, in shared arrays.
-    func finish() -> IndexTries { tries.finish() }
+    /// Every plan's tries, in shared arrays, with how many plans built their index.
+    func finish() -> IndexTries {
+        var finished = tries.finish()
+        finished.builtIndexes = built.count
+        return finished
+    }
 
     /// An earlier plan built with the same shape as `rules`, if one is found (see the type's note).
     private func find(_ rules: [Int32], _ hash: UInt64, _ all: [CompiledRule]) -> RuleIndex? {

@@ -20,8 +20,12 @@ final class CompiledSharedPlansTests: XCTestCase {
 
     private func app(_ e: Int) -> String { "T.app\(e)" }
 
-    /// How many plans built their own index.
-    private func built(_ compiled: CompiledDocument) -> Int { compiled.tries.builtIndexes }
+    /// The document compiled, and how many of its plans built their own index.
+    private func compile(_ doc: AASADocument) -> (CompiledDocument, Int) {
+        var built = -1
+        let compiled = CompiledDocument(doc, builtIndexes: &built)
+        return (compiled, built)
+    }
 
     /// The decision for `app` and `url`: as the reference's, and `want` (outcome, and the deciding
     /// rule's entry and index, nil when no rule matched).
@@ -45,9 +49,9 @@ final class CompiledSharedPlansTests: XCTestCase {
         let doc = document((0..<12).map { e in
             paths.enumerated().map { ComponentFields(path: $1, exclude: $0 == 0 && e % 2 == 1 ? true : nil) }
         })
-        let compiled = CompiledDocument(doc)
+        let (compiled, built) = compile(doc)
         XCTAssertEqual(compiled.plans.count, 12)
-        XCTAssertEqual(built(compiled), 1, "one index for twelve entries with the same paths")
+        XCTAssertEqual(built, 1, "one index for twelve entries with the same paths")
         for e in 0..<12 {
             let first: Decision.Outcome = e % 2 == 1 ? .exclude : .match
             try assertDecides(doc, compiled, app: app(e), "https://e.com/a/keep", first, rule: (e, 0))
@@ -61,8 +65,8 @@ final class CompiledSharedPlansTests: XCTestCase {
     func testEntriesThatDifferInOnePatternDoNotShare() throws {
         let doc = document([paths.map { ComponentFields(path: $0) },
                             paths.map { ComponentFields(path: $0 == "/b/x" ? "/c/x" : $0) }].map { Array($0.dropLast()) })
-        let compiled = CompiledDocument(doc)
-        XCTAssertEqual(built(compiled), 2)
+        let (compiled, built) = compile(doc)
+        XCTAssertEqual(built, 2)
         try assertDecides(doc, compiled, app: app(0), "https://e.com/b/x", .match, rule: (0, 1))
         try assertDecides(doc, compiled, app: app(1), "https://e.com/b/x", .noMatch, rule: nil)
         try assertDecides(doc, compiled, app: app(0), "https://e.com/c/x", .noMatch, rule: nil)
@@ -71,8 +75,8 @@ final class CompiledSharedPlansTests: XCTestCase {
 
     func testEntriesThatDifferInCaseSensitiveDoNotShare() throws {
         let doc = document([[ComponentFields(path: "/A/*")], [ComponentFields(path: "/A/*", caseSensitive: false)]])
-        let compiled = CompiledDocument(doc)
-        XCTAssertEqual(built(compiled), 2)
+        let (compiled, built) = compile(doc)
+        XCTAssertEqual(built, 2)
         try assertDecides(doc, compiled, app: app(0), "https://e.com/a/1", .noMatch, rule: nil)
         try assertDecides(doc, compiled, app: app(1), "https://e.com/a/1", .match, rule: (1, 0))
         try assertDecides(doc, compiled, app: app(0), "https://e.com/A/1", .match, rule: (0, 0))
@@ -82,8 +86,8 @@ final class CompiledSharedPlansTests: XCTestCase {
         // The same pattern (compiled once) read as written by one entry (the default) and
         // percent-decoded by the other: one key, listed in two forms.
         let doc = document([[ComponentFields(path: "/a b/*")], [ComponentFields(path: "/a b/*", percentEncoded: false)]])
-        let compiled = CompiledDocument(doc)
-        XCTAssertEqual(built(compiled), 2)
+        let (compiled, built) = compile(doc)
+        XCTAssertEqual(built, 2)
         try assertDecides(doc, compiled, app: app(0), "https://e.com/a%20b/1", .noMatch, rule: nil)
         try assertDecides(doc, compiled, app: app(1), "https://e.com/a%20b/1", .match, rule: (1, 0))
     }
@@ -91,8 +95,8 @@ final class CompiledSharedPlansTests: XCTestCase {
     func testEntriesThatDifferInExcludeShareTheIndexAndKeepTheirOwnOutcome() throws {
         let doc = document([[ComponentFields(path: "/a/*"), ComponentFields(path: "*")],
                             [ComponentFields(path: "/a/*", exclude: true), ComponentFields(path: "*")]])
-        let compiled = CompiledDocument(doc)
-        XCTAssertEqual(built(compiled), 1, "the same keys: one index")
+        let (compiled, built) = compile(doc)
+        XCTAssertEqual(built, 1, "the same keys: one index")
         try assertDecides(doc, compiled, app: app(0), "https://e.com/a/1", .match, rule: (0, 0))
         try assertDecides(doc, compiled, app: app(1), "https://e.com/a/1", .exclude, rule: (1, 0))
         try assertDecides(doc, compiled, app: app(1), "https://e.com/b", .match, rule: (1, 1))
@@ -102,8 +106,8 @@ final class CompiledSharedPlansTests: XCTestCase {
         let doc = document(["1", "2"].map { value in
             [ComponentFields(path: "/a/*", query: .items([(name: "k", pattern: value)])), ComponentFields(path: "/a/z")]
         })
-        let compiled = CompiledDocument(doc)
-        XCTAssertEqual(built(compiled), 1, "the same keys: one index")
+        let (compiled, built) = compile(doc)
+        XCTAssertEqual(built, 1, "the same keys: one index")
         try assertDecides(doc, compiled, app: app(0), "https://e.com/a/z?k=1", .match, rule: (0, 0))
         try assertDecides(doc, compiled, app: app(1), "https://e.com/a/z?k=1", .match, rule: (1, 1))
         try assertDecides(doc, compiled, app: app(1), "https://e.com/a/y?k=2", .match, rule: (1, 0))
@@ -122,9 +126,9 @@ final class CompiledSharedPlansTests: XCTestCase {
             lists.append(Array(lists[i].dropLast()))
         }
         let doc = document(lists)
-        let compiled = CompiledDocument(doc)
+        let (compiled, built) = compile(doc)
         XCTAssertEqual(compiled.plans.count, 80)
-        XCTAssertEqual(built(compiled), 60, "each repeated list shares its first index; the near ones build their own")
+        XCTAssertEqual(built, 60, "each repeated list shares its first index; the near ones build their own")
         for i in [0, 7, 19] {
             try assertDecides(doc, compiled, app: app(20 + 3 * i), "https://e.com/s/1", .match, rule: (20 + 3 * i, 1))
             try assertDecides(doc, compiled, app: app(20 + 3 * i), "https://e.com/q.\(i)", .match, rule: (20 + 3 * i, 2))
@@ -142,9 +146,9 @@ final class CompiledSharedPlansTests: XCTestCase {
         doc.entries[0].appIDs = ["T.x", "T.y"]
         doc.entries[1].appIDs = ["T.y", "T.x", "T.z"]
         doc.entries[2].appIDs = ["T.z"]
-        let compiled = CompiledDocument(doc)
+        let (compiled, built) = compile(doc)
         XCTAssertEqual(compiled.plans.count, 2, "{0, 1} for T.x and T.y, {1, 2} for T.z")
-        XCTAssertEqual(built(compiled), 2, "{0, 1} and {1, 2} read the same patterns in another order")
+        XCTAssertEqual(built, 2, "{0, 1} and {1, 2} read the same patterns in another order")
         try assertDecides(doc, compiled, app: "T.x", "https://e.com/b/1", .match, rule: (1, 0))
         try assertDecides(doc, compiled, app: "T.y", "https://e.com/a/1", .match, rule: (0, 0))
         try assertDecides(doc, compiled, app: "T.z", "https://e.com/a/1", .match, rule: (2, 0))
@@ -155,9 +159,9 @@ final class CompiledSharedPlansTests: XCTestCase {
         for (file, apps, lists) in [("ethanhuang13__knil__twitter-signed-pkcs7.json", 3, 1),
                                     ("ethanhuang13__knil__facebook-signed-pkcs7.json", 34, 13)] {
             let doc = try AASADocument.parse(try RealWorldFiles.bytes(file)).document
-            let compiled = CompiledDocument(doc)
+            let (compiled, built) = compile(doc)
             XCTAssertEqual(compiled.plans.count, apps, file)
-            XCTAssertEqual(built(compiled), lists, file)
+            XCTAssertEqual(built, lists, file)
             let reference = ReferenceEngine().prepare(doc)
             // Every path of the file with its wildcards filled in, and a few no path lists.
             var paths = Set(doc.entries.flatMap { $0.rules.compactMap { $0.fields.path } }.map {

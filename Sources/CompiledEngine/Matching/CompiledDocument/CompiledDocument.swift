@@ -28,6 +28,14 @@ public struct CompiledDocument: Sendable {
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
+        var built = 0
+        self.init(document, builtIndexes: &built)
+    }
+
+    /// `init(_:)`, also setting `builtIndexes` to how many plans built their own rule index (the
+    /// others took an earlier plan's, `RuleIndexBuilder`), which the tests read. Counted here, not
+    /// stored: the document is copied whenever it is passed through a protocol.
+    init(_ document: AASADocument, builtIndexes: inout Int) {
         let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
         var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount)
         var rules: [CompiledRule] = []
@@ -108,6 +116,7 @@ public struct CompiledDocument: Sendable {
                          entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
         tries = indexes.finish()
+        builtIndexes = indexes.builtCount
         if apps.count > Self.fewAppsLimit {
             // Sized for the apps, filled in app order: the table a decision probes.
             var byApp: [ExactKey: Int] = [:]

@@ -19,8 +19,6 @@ struct IndexTries: Sendable {
     var ruleOffsets: [Int32] = [0]
     var ruleOrdinals: [Int32] = []
     var ruleForms: [UInt8] = []
-    /// How many plans built their own index; the others took an earlier plan's (`RuleIndexBuilder`).
-    var builtIndexes = 0
 
     /// The arrays read through buffers for one decision (made by `withView`).
     struct View {

@@ -36,12 +36,11 @@ struct RuleIndexBuilder {
         return index
     }
 
-    /// Every plan's tries, in shared arrays, with how many plans built their index.
-    func finish() -> IndexTries {
-        var finished = tries.finish()
-        finished.builtIndexes = built.count
-        return finished
-    }
+    /// Every plan's tries, in shared arrays.
+    func finish() -> IndexTries { tries.finish() }
+
+    /// How many plans built their own index (the others took an earlier plan's).
+    var builtCount: Int { built.count }
 
     /// An earlier plan built with the same shape as `rules`, if one is found (see the type's note).
     private func find(_ rules: [Int32], _ hash: UInt64, _ all: [CompiledRule]) -> RuleIndex? {

@@ -28,12 +28,27 @@ public struct CompiledDocument: Sendable {
     /// it never matches) and builds per app its ordered rule list with its rule index. Never throws or
     /// traps, whatever the document holds. `CompiledEngine.prepare` calls this.
     public init(_ document: AASADocument) {
-        self.init(document, hashing: .perProcess)
+        var built = 0
+        self.init(document, hashing: .perProcess, builtIndexes: &built)
     }
 
     /// `init(_:)` with the compile's hash tables (the pattern memo's, the app IDs') hashing as
     /// `hashing` says: tests make every key collide and check that nothing else changes.
     init(_ document: AASADocument, hashing: TableHashing) {
+        var built = 0
+        self.init(document, hashing: hashing, builtIndexes: &built)
+    }
+
+    /// `init(_:)`, also setting `builtIndexes` to how many plans built their own rule index (the
+    /// others took an earlier plan's, `RuleIndexBuilder`), which the tests read. Counted here, not
+    /// stored: the document is copied whenever it is passed through a protocol.
+    init(_ document: AASADocument, builtIndexes: inout Int) {
+        self.init(document, hashing: .perProcess, builtIndexes: &builtIndexes)
+    }
+
+    /// The one compile the others call: `hashing` for the compile's hash tables, `builtIndexes` set
+    /// to how many plans built their own rule index.
+    init(_ document: AASADocument, hashing: TableHashing, builtIndexes: inout Int) {
         let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
         var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount, hashing: hashing)
         var rules: [CompiledRule] = []
@@ -58,32 +73,44 @@ public struct CompiledDocument: Sendable {
             }
             entryRules.append(mine)
         }
-        // Apps listed in the same entries share one plan. Most files list a few apps: those are
-        // found by a scan (no dictionary built); past `fewAppsLimit`, by hashing.
+        // The apps: most files list a few, found by a scan (no table built); past `fewAppsLimit`, by hashing.
         let listedApps = document.entries.reduce(0) { $0 + $1.appIDs.count } // an upper bound on the apps
         let hashed = listedApps > Self.fewAppsLimit
         let (apps, entriesOfApp) = Self.apps(of: document, listed: listedApps, hashed: hashed, hashing: hashing)
+        // Apps listed in the same entries share one plan: an app in one entry (most files) finds it
+        // by the entry's number, an app in several by its list of entries (scanned among a few
+        // apps, past `fewAppsLimit` hashed). Plans of other entries with the same shape share their
+        // index (`RuleIndexBuilder`).
         var plans: [RuleIndex] = []
-        var planEntries: [[Int]] = [] // parallel to `plans`
-        var planOfEntries: [[Int]: Int] = [:] // only when `hashed`
-        var tries = IndexTriesBuilder()
+        var planOfEntry = [Int32](repeating: -1, count: document.entries.count)
+        var planOfEntries: [[Int]: Int] = [:] // lists of several entries, only when `hashed`
+        var listedEntries: [(entries: [Int], plan: Int)] = [] // lists of several entries, unless `hashed`
+        var indexes = RuleIndexBuilder()
         var appPlans: [Int] = [] // parallel to `apps`
         appPlans.reserveCapacity(apps.count)
         for entries in entriesOfApp {
-            if let existing = hashed ? planOfEntries[entries] : planEntries.firstIndex(of: entries) {
+            if entries.count == 1 {
+                let e = entries[0]
+                if planOfEntry[e] < 0 {
+                    planOfEntry[e] = Int32(plans.count)
+                    plans.append(indexes.index(of: entryRules[e], all: rules, keys: patterns.keys, keyBytes: patterns.keyBytes))
+                }
+                appPlans.append(Int(planOfEntry[e]))
+                continue
+            }
+            if let existing = hashed ? planOfEntries[entries] : listedEntries.first(where: { $0.entries == entries })?.plan {
                 appPlans.append(existing)
                 continue
             }
-            let plan = RuleIndex(rules: entries.count == 1 ? entryRules[entries[0]] : entries.flatMap { entryRules[$0] }, all: rules,
-                                 keyBytes: patterns.keyBytes, tries: &tries)
-            if hashed { planOfEntries[entries] = plans.count } else { planEntries.append(entries) }
+            if hashed { planOfEntries[entries] = plans.count } else { listedEntries.append((entries, plans.count)) }
             appPlans.append(plans.count)
-            plans.append(plan)
+            plans.append(indexes.index(of: entries.flatMap { entryRules[$0] }, all: rules, keys: patterns.keys, keyBytes: patterns.keyBytes))
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
                          entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
-        self.tries = tries.finish()
+        tries = indexes.finish()
+        builtIndexes = indexes.builtCount
         if apps.count > Self.fewAppsLimit {
             // Sized for the apps, filled in app order: the table a decision probes.
             var byApp: [ExactKey: Int] = [:]

@@ -35,7 +35,7 @@ struct IndexKey {
     static func sort(_ keys: UnsafeMutableBufferPointer<IndexKey>, scratch: UnsafeMutableBufferPointer<IndexKey>,
                      bytes: UnsafeBufferPointer<UInt8>) {
         let n = keys.count
-        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from the rules' `pathKeys`), and `scratch` holds `n` keys.
+        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from `PatternMemo.keys`), and `scratch` holds `n` keys.
         assert(scratch.count >= n && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
         for i in 0..<n {
             var head: UInt64 = 0

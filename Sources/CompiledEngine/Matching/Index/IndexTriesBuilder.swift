@@ -33,6 +33,12 @@ struct IndexTriesBuilder {
 
     init() {}
 
+    /// Makes room for a plan's keys: `keys` of them (one per rule, the usual case), so that adding
+    /// them does not grow the key lists one step at a time (they are reused by later plans).
+    mutating func reserve(keys: Int) {
+        prefixKeys.reserveCapacity(keys)
+    }
+
     /// Adds a key of the current plan: a range of the key bytes with the rule ordinal (in the plan)
     /// and form it lists, to the reversed-suffix trie when `suffix`, else to the prefix trie.
     /// Ordinals must not decrease from one `add` to the next within a plan (the rule lists rely on it).

@@ -20,18 +20,21 @@ struct RuleIndex: Sendable {
     /// reach it twice: candidates are then deduplicated.
     private let listsRulesTwice: Bool
 
-    /// `keyBytes`: the bytes the rules' `pathKeys` are ranges of (`PatternMemo.keyBytes`). `tries`:
-    /// the document's tries so far, to which this plan's are added (or which already has them, from
-    /// a plan with the same keys).
-    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8], tries: inout IndexTriesBuilder) {
+    /// Builds the index of `rules` (numbers into `all`). `keys`: every path pattern's keys
+    /// (`PatternMemo.keys`), ranges of `keyBytes` (`PatternMemo.keyBytes`). `tries`: the document's
+    /// tries so far, to which this plan's are added (or which already has them, from a plan with the
+    /// same keys).
+    init(rules: [Int32], all: [CompiledRule], keys: [IndexKeys], keyBytes: [UInt8], tries: inout IndexTriesBuilder) {
         self.rules = rules
+        tries.reserve(keys: rules.count)
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
             let rule = all[Int(r)]
             let form = UInt8(rule.form.index)
             forms |= 1 << form
-            let ruleKeys = rule.pathKeys
+            // A rule with no path pattern matches every path: listed under the empty start.
+            let ruleKeys = rule.path >= 0 ? keys[Int(rule.path)] : .none
             if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
                 tries.add(ruleKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
                 continue
@@ -46,6 +49,19 @@ struct RuleIndex: Sendable {
         self.forms = forms
         listsRulesTwice = twice
         maxCandidates = Int(prefixes?.ordinalCount ?? 0) + Int(suffixes?.ordinalCount ?? 0)
+    }
+
+    /// The index of `rules` when `earlier`'s rules read, ordinal by ordinal, the same path pattern
+    /// in the same form (`RuleIndexBuilder.sameShape`): the same keys, so the same tries, forms and
+    /// flags, which list ordinals, here read through `rules`.
+    init(rules: [Int32], sharing earlier: RuleIndex) {
+        assert(rules.count == earlier.rules.count, "a plan shares the index of a plan as long as itself")
+        self.rules = rules
+        prefixes = earlier.prefixes
+        suffixes = earlier.suffixes
+        forms = earlier.forms
+        listsRulesTwice = earlier.listsRulesTwice
+        maxCandidates = earlier.maxCandidates
     }
 
     /// The most candidates one text can have: every ordinal listed in the tries.

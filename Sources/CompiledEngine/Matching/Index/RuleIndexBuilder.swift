@@ -1,0 +1,79 @@
+/// Builds a document's plans (`RuleIndex`) and their tries. Files list the same rules in one entry
+/// per app: a plan whose rules read, ordinal by ordinal, the same path pattern in the same text form
+/// as an earlier plan's has the same keys (a repeated pattern is compiled once, `PatternMemo`), so
+/// the same tries, forms and flags: it takes them with its own rule list and builds nothing.
+///
+/// The earlier plan is found by a hash of the rules' shape (path pattern and form per ordinal):
+/// while at most `scannedPlans` plans are built, by a scan of their hashes; past that through a
+/// dictionary that keeps the latest plan built per hash, and only that one is compared. So a plan
+/// costs at most `scannedPlans` comparisons, each as long as the plan, whatever a crafted document
+/// makes collide.
+struct RuleIndexBuilder {
+    private var tries = IndexTriesBuilder()
+    /// Every plan built (not shared): its shape's hash and its index.
+    private var built: [(hash: UInt64, index: RuleIndex)] = []
+    /// Once more than `scannedPlans` were built: hash -> the latest of them with it (keyed look-ups only).
+    private var latestWithHash: [UInt64: Int] = [:]
+    /// How many of the latest plans built are scanned before the dictionary is used.
+    private static var scannedPlans: Int { 16 }
+
+    init() {}
+
+    /// The index of `rules` (numbers into `all`, whose path patterns' keys are `keys`, ranges of
+    /// `keyBytes`): an earlier plan's when it has the same shape, else a new one.
+    mutating func index(of rules: [Int32], all: [CompiledRule], keys: [IndexKeys], keyBytes: [UInt8]) -> RuleIndex {
+        let hash = Self.shapeHash(rules, all)
+        if let earlier = find(rules, hash, all) { return RuleIndex(rules: rules, sharing: earlier) }
+        let index = RuleIndex(rules: rules, all: all, keys: keys, keyBytes: keyBytes, tries: &tries)
+        built.append((hash, index))
+        if built.count == Self.scannedPlans + 1 {
+            // From now on the dictionary finds plans: enter every one so far, oldest first.
+            latestWithHash.reserveCapacity(2 * built.count)
+            for (i, b) in built.enumerated() { latestWithHash[b.hash] = i }
+        } else if built.count > Self.scannedPlans {
+            latestWithHash[hash] = built.count - 1
+        }
+        return index
+    }
+
+    /// Every plan's tries, in shared arrays.
+    func finish() -> IndexTries { tries.finish() }
+
+    /// How many plans built their own index (the others took an earlier plan's).
+    var builtCount: Int { built.count }
+
+    /// An earlier plan built with the same shape as `rules`, if one is found (see the type's note).
+    private func find(_ rules: [Int32], _ hash: UInt64, _ all: [CompiledRule]) -> RuleIndex? {
+        if built.count <= Self.scannedPlans {
+            for b in built.reversed() where b.hash == hash && Self.sameShape(rules, b.index.rules, all) { return b.index }
+            return nil
+        }
+        guard let i = latestWithHash[hash], Self.sameShape(rules, built[i].index.rules, all) else { return nil }
+        return built[i].index
+    }
+
+    /// Whether `a` and `b` have as many rules and read, ordinal by ordinal, the same path pattern in
+    /// the same form: then their index keys are the same ranges (`PatternMemo.keys`).
+    static func sameShape(_ a: [Int32], _ b: [Int32], _ all: [CompiledRule]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices {
+            let x = all[Int(a[i])]
+            let y = all[Int(b[i])]
+            if x.path != y.path || x.form != y.form { return false }
+        }
+        return true
+    }
+
+    /// A hash of the shape `sameShape` compares: a multiply-and-shift mix of the count and each
+    /// rule's path pattern and form, cheaper than `Hasher` for a list read in one go.
+    private static func shapeHash(_ rules: [Int32], _ all: [CompiledRule]) -> UInt64 {
+        var h = UInt64(rules.count) &* 0x9E37_79B9_7F4A_7C15
+        for r in rules {
+            let rule = all[Int(r)]
+            let shape = UInt64(UInt32(bitPattern: rule.path)) << 8 | UInt64(rule.form.index)
+            h = (h ^ shape) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 29
+        }
+        return h
+    }
+}

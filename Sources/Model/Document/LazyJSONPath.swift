@@ -71,6 +71,13 @@ struct LazyJSONPath: Sendable {
         }
     }
 
+    /// Whether the text is kept as parts, to be formatted when read (tests check that the parser
+    /// makes its paths this way).
+    var isDeferred: Bool {
+        if case .entry = storage { return true }
+        return false
+    }
+
     /// Whether the texts are equal (String `==`), without formatting when both have the same parts.
     static func sameText(_ a: LazyJSONPath, _ b: LazyJSONPath) -> Bool {
         if case .entry(let k1, let i1, let m1, let j1) = a.storage, case .entry(let k2, let i2, let m2, let j2) = b.storage,

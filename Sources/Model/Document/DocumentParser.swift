@@ -264,19 +264,20 @@ package struct DocumentParser {
                 report(.warning, "mixed-formats", path.text, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")
             }
             if list.isEmpty { report(.info, "empty-components", path.member(.components).text, "no components: nothing matches for these apps in this entry") }
-            rules = Self.rules(of: list, &self) { parser, i, slot in
+            rules.reserveCapacity(list.count)
+            for i in list.indices {
                 // The rule's path is formatted only when read (LazyJSONPath).
                 let rp = path.member(.components, item: i)
                 // D10: a component that is not an object is skipped; it must not become `{}`.
-                guard case .object = list[i] else { parser.wrongType(rp.text, list[i], expected: "an object"); return false }
-                slot.initialize(to: DocumentRule(fields: parser.componentFields(list[i], at: rp, isDefaults: false), location: rp))
-                return true
+                guard case .object = list[i] else { wrongType(rp.text, list[i], expected: "an object"); continue }
+                rules.append(DocumentRule(fields: componentFields(list[i], at: rp, isDefaults: false), location: rp))
             }
         } else if pathsMember >= 0 {
             if case .array(let list) = members[pathsMember].value {
-                rules = Self.rules(of: list, &self) { parser, i, slot in
+                rules.reserveCapacity(list.count)
+                for i in list.indices {
                     let rp = path.member(.paths, item: i)
-                    guard case .string(let s) = list[i] else { parser.wrongType(rp.text, list[i], expected: "a string"); return false }
+                    guard case .string(let s) = list[i] else { wrongType(rp.text, list[i], expected: "a string"); continue }
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
@@ -293,30 +294,14 @@ package struct DocumentParser {
                         exclude = nil
                     }
                     // P4 and P5 name the rule's `/` key, as for a component.
-                    parser.checkPattern(pattern, at: rp.text, expansionAt: JSONPath.member(rp.text, "/"))
-                    slot.initialize(to: DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
-                    return true
+                    checkPattern(pattern, at: rp.text, expansionAt: JSONPath.member(rp.text, "/"))
+                    rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
                 }
             } else {
                 wrongType(path.member(.paths).text, members[pathsMember].value, expected: "an array of strings")
             }
         }
         return DetailEntry(appIDs: unique, defaults: defaults, rules: rules, location: path)
-    }
-
-    /// The rules of a `components` or `paths` list, in an array of the list's capacity, each made
-    /// in place: `make(&parser, i, slot)` initializes `slot` with element `i`'s rule and returns
-    /// true, or leaves `slot` uninitialized and returns false when the element makes none (D10).
-    /// (Appending a made rule copied it whole and then destroyed the original.)
-    static func rules(of list: [JSONValue], _ parser: inout DocumentParser,
-                      _ make: (inout DocumentParser, Int, UnsafeMutablePointer<DocumentRule>) -> Bool) -> [DocumentRule] {
-        Array(unsafeUninitializedCapacity: list.count) { buffer, count in
-            for i in list.indices {
-                // SAFETY: at most one rule per element of `list` and `buffer` has room for `list.count`, so slot `count` is inside it.
-                assert(count < buffer.count)
-                if make(&parser, i, buffer.baseAddress! + count) { count += 1 }
-            }
-        }
     }
 
     /// A component or `defaults` dictionary (C1, D10, Q5). A wrong-typed key is left out.

@@ -67,14 +67,28 @@ public struct DetailEntry: Sendable, Equatable {
     /// `components`, or the legacy `paths` when there are no `components` (D6).
     public var rules: [DocumentRule]
     /// Where the entry is, e.g. `applinks.details[0]`.
-    public var sourcePath: String
+    public var sourcePath: String {
+        get { location.text }
+        set { location = LazyJSONPath(newValue) }
+    }
+    /// `sourcePath`, formatted when read (the parser gives every entry one).
+    var location: LazyJSONPath
 
     /// Makes an entry from its parts; nothing is validated (an empty `appIDs` is an entry that never applies, D3).
     public init(appIDs: [String], defaults: ComponentFields = ComponentFields(), rules: [DocumentRule], sourcePath: String) {
+        self.init(appIDs: appIDs, defaults: defaults, rules: rules, location: LazyJSONPath(sourcePath))
+    }
+
+    init(appIDs: [String], defaults: ComponentFields, rules: [DocumentRule], location: LazyJSONPath) {
         self.appIDs = appIDs
         self.defaults = defaults
         self.rules = rules
-        self.sourcePath = sourcePath
+        self.location = location
+    }
+
+    /// Equal when `appIDs`, `defaults`, `rules` and `sourcePath` are equal.
+    public static func == (a: DetailEntry, b: DetailEntry) -> Bool {
+        a.appIDs == b.appIDs && a.defaults == b.defaults && a.rules == b.rules && LazyJSONPath.sameText(a.location, b.location)
     }
 }
 

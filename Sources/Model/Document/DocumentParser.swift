@@ -93,7 +93,8 @@ package struct DocumentParser {
 
     /// D12's team-ID check: true when an app ID starts with a 10-character team ID and a dot. A hook
     /// only so that a planted mistake (LinkMatchMutants) can replace it; `AASADocument.parse` never does.
-    package var appIDFormat: @Sendable (String) -> Bool = DocumentParser.looksLikeAppID
+    /// nil: `looksLikeAppID`, called directly.
+    package var appIDFormat: (@Sendable (String) -> Bool)?
     /// D9's hint: the known key an unknown key is a case variant of, if any (then `unknown-key` is a
     /// warning naming it). A hook for the planted mistakes, like `appIDFormat`.
     package var caseVariant: @Sendable (_ key: String, _ known: [String]) -> String? = { DocumentParser.caseVariant($0, of: $1) }
@@ -141,20 +142,26 @@ package struct DocumentParser {
             report(.warning, "no-details", "applinks", "no \"details\": no app is associated with this domain")
         case .array(let list)?:
             if list.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
-            for (i, value) in list.enumerated() {
-                let path = JSONPath.index("applinks.details", i)
-                guard case .object(let obj) = value else { wrongType(path, value, expected: "an object"); continue }
-                if let entry = detailEntry(obj, keyedAppID: nil, at: path) { entries.append(entry) }
+            entries.reserveCapacity(list.count)
+            for i in list.indices {
+                let path = LazyJSONPath.entry(index: i)
+                guard case .object(let obj) = list[i] else { wrongType(path.text, list[i], expected: "an object"); continue }
+                entries.append(detailEntry(obj, keyedAppID: nil, at: path))
             }
         case .object(let dict)?:
             // D5: the oldest form, keyed by app ID, evaluated in document order.
-            reportDuplicates(dict, at: "applinks.details")
-            if dict.keys.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
-            for key in dict.keys {
-                let path = JSONPath.member("applinks.details", key)
-                guard let value = dict[key] else { continue }
-                guard case .object(let obj) = value else { wrongType(path, value, expected: "an object"); continue }
-                if let entry = detailEntry(obj, keyedAppID: key, at: path) { entries.append(entry) }
+            let duplicates = dict.duplicateKeys
+            reportDuplicates(duplicates, at: "applinks.details")
+            if dict.members.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
+            // Each distinct key once, in first-appearance order, with its last value (`dict[key]`);
+            // without a repeated key that is every member in order, and no search per key.
+            let keys = duplicates.isEmpty ? dict.members.map(\.key) : dict.keys
+            entries.reserveCapacity(keys.count)
+            for (k, key) in keys.enumerated() {
+                let path = LazyJSONPath.entry(key: key)
+                guard let value = duplicates.isEmpty ? dict.members[k].value : dict[key] else { continue }
+                guard case .object(let obj) = value else { wrongType(path.text, value, expected: "an object"); continue }
+                entries.append(detailEntry(obj, keyedAppID: key, at: path))
             }
         case let other?:
             wrongType("applinks.details", other, expected: "an array")
@@ -164,103 +171,123 @@ package struct DocumentParser {
         return AASADocument(hasApplinks: true, defaults: defaults, variables: variables, entries: entries)
     }
 
-    mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: String) -> DetailEntry? {
-        reportDuplicates(obj, at: path)
-        reportUnknownKeys(obj, known: Self.entryKeys, at: path)
-        var fromAppID: [String] = []
-        var fromAppIDs: [String]?
-        if let single = obj["appID"] {
-            if case .string(let id) = single { fromAppID.append(id) } else { wrongType(JSONPath.member(path, "appID"), single, expected: "a string") }
+    mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: LazyJSONPath) -> DetailEntry {
+        // One pass over the members, as in `componentFields`: each known key's last member, and
+        // the duplicate and unknown-key searches only when a key is unknown or came twice.
+        let members = obj.members
+        var appIDMember = -1, appIDsMember = -1, componentsMember = -1, pathsMember = -1, defaultsMember = -1
+        var unknown = false
+        var repeated = false
+        for i in members.indices {
+            switch Self.entryKeyIndex(members[i].key) {
+            case 0?: repeated = repeated || appIDMember >= 0; appIDMember = i
+            case 1?: repeated = repeated || appIDsMember >= 0; appIDsMember = i
+            case 2?: repeated = repeated || componentsMember >= 0; componentsMember = i
+            case 3?: repeated = repeated || pathsMember >= 0; pathsMember = i
+            case 4?: repeated = repeated || defaultsMember >= 0; defaultsMember = i
+            default: unknown = true
+            }
         }
-        if let many = obj["appIDs"] {
-            let p = JSONPath.member(path, "appIDs")
+        if unknown || repeated { reportDuplicates(obj.duplicateKeys, at: path.text) }
+        if unknown { reportUnknownKeys(obj, known: Self.entryKeys, at: path.text) }
+        var fromAppID: String?
+        var fromAppIDs: [String]?
+        if appIDMember >= 0 {
+            let single = members[appIDMember].value
+            if case .string(let id) = single { fromAppID = id } else { wrongType(JSONPath.member(path.text, "appID"), single, expected: "a string") }
+        }
+        if appIDsMember >= 0 {
+            let many = members[appIDsMember].value
             if case .array(let list) = many {
-                fromAppIDs = []
-                for (i, v) in list.enumerated() {
-                    if case .string(let id) = v { fromAppIDs?.append(id) } else { wrongType(JSONPath.index(p, i), v, expected: "a string") }
+                var ids: [String] = []
+                ids.reserveCapacity(list.count)
+                for i in list.indices {
+                    if case .string(let id) = list[i] { ids.append(id) } else { wrongType(path.member(.appIDs, item: i).text, list[i], expected: "a string") }
                 }
+                fromAppIDs = ids
             } else {
-                wrongType(p, many, expected: "an array of strings")
+                wrongType(path.member(.appIDs).text, many, expected: "an array of strings")
             }
         }
         // D4: `appIDs` (when it is an array, D10) wins and `appID` is ignored, even when `appIDs` is
         // empty (observed with swcutil). D5: a dictionary key plays the part of `appID`, so an
         // `appID` inside its value is ignored and an `appIDs` there wins over the key (an open point).
-        let appIDs: [String]
+        var unique: [String]
         if let fromAppIDs {
-            appIDs = fromAppIDs
+            unique = []
+            unique.reserveCapacity(fromAppIDs.count)
+            for id in fromAppIDs where !unique.contains(where: { $0.isExactly(id) }) { unique.append(id) }
             if keyedAppID != nil {
-                report(.warning, "both-app-id-forms", path, "\"appIDs\" inside a \"details\" dictionary value: it names the apps and the key is ignored (SPEC.md D5, an open point); keep one")
-            } else if obj["appID"] != nil {
-                report(.warning, "both-app-id-forms", path, "both \"appID\" and \"appIDs\": \"appID\" is ignored, \"appIDs\" names the apps (SPEC.md D4); remove \"appID\"")
+                report(.warning, "both-app-id-forms", path.text, "\"appIDs\" inside a \"details\" dictionary value: it names the apps and the key is ignored (SPEC.md D5, an open point); keep one")
+            } else if appIDMember >= 0 {
+                report(.warning, "both-app-id-forms", path.text, "both \"appID\" and \"appIDs\": \"appID\" is ignored, \"appIDs\" names the apps (SPEC.md D4); remove \"appID\"")
             }
         } else if let key = keyedAppID {
-            appIDs = [key]
-            if obj["appID"] != nil {
-                report(.warning, "both-app-id-forms", path, "\"appID\" inside a \"details\" dictionary value is ignored: the key names the app (SPEC.md D5, an open point); keep one")
+            unique = [key]
+            if appIDMember >= 0 {
+                report(.warning, "both-app-id-forms", path.text, "\"appID\" inside a \"details\" dictionary value is ignored: the key names the app (SPEC.md D5, an open point); keep one")
             }
         } else {
-            appIDs = fromAppID
+            unique = fromAppID.map { [$0] } ?? []
         }
-        var unique: [String] = []
-        for id in appIDs where !unique.contains(where: { $0.isExactly(id) }) { unique.append(id) }
+        var anyEmpty = false
         for id in unique {
             if id.isEmpty {
-                report(.error, "empty-app-id", path, "an app ID is the empty string")
-            } else if !appIDFormat(id) {
-                report(.error, "app-id-format", path, "app ID \"\(id)\" does not start with a 10-character team ID and a dot (TEAMID.bundle.id): "
+                anyEmpty = true
+                report(.error, "empty-app-id", path.text, "an app ID is the empty string")
+            } else if !(appIDFormat?(id) ?? Self.looksLikeAppID(id)) {
+                report(.error, "app-id-format", path.text, "app ID \"\(id)\" does not start with a 10-character team ID and a dot (TEAMID.bundle.id): "
                        + "a device asks for every app with its team ID, so this entry's rules never apply to it")
             }
         }
-        unique.removeAll { $0.isEmpty }
+        if anyEmpty { unique.removeAll { $0.isEmpty } }
         if unique.isEmpty, keyedAppID == nil || fromAppIDs != nil {
-            report(.error, "missing-app-id", path, fromAppIDs != nil
+            report(.error, "missing-app-id", path.text, fromAppIDs != nil
                    ? "the entry names no app: \"appIDs\" is empty (and any \"appID\" beside it is ignored, SPEC.md D4)"
                    : "the entry names no app (\"appIDs\" or \"appID\")")
         }
-        let defaults = obj["defaults"].map { componentFields($0, at: LazyJSONPath(JSONPath.member(path, "defaults")), isDefaults: true) } ?? ComponentFields()
+        let defaults = defaultsMember < 0 ? ComponentFields()
+            : componentFields(members[defaultsMember].value, at: path.member(.defaults), isDefaults: true)
 
         var rules: [DocumentRule] = []
         // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
-        var components = obj["components"]
-        if let c = components, case .array = c {} else if let c = components {
-            wrongType(JSONPath.member(path, "components"), c, expected: "an array of objects")
-            components = nil
-        }
-        if let components {
-            let p = JSONPath.member(path, "components")
-            if obj["paths"] != nil {
-                report(.warning, "mixed-formats", path, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")
-            }
-            if case .array(let list) = components {
-                if list.isEmpty { report(.info, "empty-components", p, "no components: nothing matches for these apps in this entry") }
-                rules.reserveCapacity(list.count)
-                for (i, v) in list.enumerated() {
-                    // The rule's path is formatted only when read (LazyJSONPath).
-                    let rp = LazyJSONPath(list: p, index: i)
-                    // D10: a component that is not an object is skipped; it must not become `{}`.
-                    guard case .object = v else { wrongType(rp.text, v, expected: "an object"); continue }
-                    rules.append(DocumentRule(fields: componentFields(v, at: rp, isDefaults: false), location: rp))
-                }
+        var componentList: [JSONValue]?
+        if componentsMember >= 0 {
+            if case .array(let list) = members[componentsMember].value {
+                componentList = list
             } else {
-                wrongType(p, components, expected: "an array of objects")
+                wrongType(path.member(.components).text, members[componentsMember].value, expected: "an array of objects")
             }
-        } else if let paths = obj["paths"] {
-            let p = JSONPath.member(path, "paths")
-            if case .array(let list) = paths {
+        }
+        if let list = componentList {
+            if pathsMember >= 0 {
+                report(.warning, "mixed-formats", path.text, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")
+            }
+            if list.isEmpty { report(.info, "empty-components", path.member(.components).text, "no components: nothing matches for these apps in this entry") }
+            rules.reserveCapacity(list.count)
+            for i in list.indices {
+                // The rule's path is formatted only when read (LazyJSONPath).
+                let rp = path.member(.components, item: i)
+                // D10: a component that is not an object is skipped; it must not become `{}`.
+                guard case .object = list[i] else { wrongType(rp.text, list[i], expected: "an object"); continue }
+                rules.append(DocumentRule(fields: componentFields(list[i], at: rp, isDefaults: false), location: rp))
+            }
+        } else if pathsMember >= 0 {
+            if case .array(let list) = members[pathsMember].value {
                 rules.reserveCapacity(list.count)
-                for (i, v) in list.enumerated() {
-                    let rp = LazyJSONPath(list: p, index: i)
-                    guard case .string(let s) = v else { wrongType(rp.text, v, expected: "a string"); continue }
+                for i in list.indices {
+                    let rp = path.member(.paths, item: i)
+                    guard case .string(let s) = list[i] else { wrongType(rp.text, list[i], expected: "a string"); continue }
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
                     let pattern: String
                     let exclude: Bool?
                     if Self.startsWithNOT(s) {
-                        // Sliced by scalars, not Characters (a Character slice would round the start
-                        // down to the space when a combining mark follows it); the bytes are copied once.
-                        pattern = String(s.unicodeScalars[s.utf8.index(s.utf8.startIndex, offsetBy: 4)...])
+                        // Sliced by UTF-8 after the four ASCII bytes (a scalar boundary), not by
+                        // Characters (a Character slice would round the start down to the space
+                        // when a combining mark follows it); the bytes are copied once.
+                        pattern = String(Substring(s.utf8[s.utf8.index(s.utf8.startIndex, offsetBy: 4)...]))
                         exclude = true
                     } else {
                         pattern = s
@@ -271,10 +298,10 @@ package struct DocumentParser {
                     rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
                 }
             } else {
-                wrongType(p, paths, expected: "an array of strings")
+                wrongType(path.member(.paths).text, members[pathsMember].value, expected: "an array of strings")
             }
         }
-        return DetailEntry(appIDs: unique, defaults: defaults, rules: rules, sourcePath: path)
+        return DetailEntry(appIDs: unique, defaults: defaults, rules: rules, location: path)
     }
 
     /// A component or `defaults` dictionary (C1, D10, Q5). A wrong-typed key is left out.
@@ -387,6 +414,25 @@ package struct DocumentParser {
         for i in 0..<b.count where b[i] != known[i] { return nil }
         return candidate
     }
+
+    /// The index of `key` in `entryKeys` (exact scalar equality, like JSON keys), or nil.
+    static func entryKeyIndex(_ key: String) -> Int? {
+        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ knownKeyIndex(utf8: $0, entryKeyBytes) }) { return inPlace }
+        return Array(key.utf8).withUnsafeBufferPointer { knownKeyIndex(utf8: $0, entryKeyBytes) }
+    }
+
+    /// The index of the key whose UTF-8 is `b` in `table`, or nil: lengths first, then the bytes.
+    /// (Equal bytes are equal scalars; and no other spelling of these ASCII keys is canonically
+    /// equal to them, so this also agrees with the String `==` of `reportUnknownKeys`.)
+    private static func knownKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>, _ table: [[UInt8]]) -> Int? {
+        for (candidate, known) in table.enumerated() where known.count == b.count {
+            if known.withUnsafeBufferPointer({ k in k.elementsEqual(b) }) { return candidate }
+        }
+        return nil
+    }
+
+    /// `entryKeys` as UTF-8, in the same order.
+    static let entryKeyBytes: [[UInt8]] = entryKeys.map { Array($0.utf8) }
 
     /// `componentKeys` as UTF-8, in the same order.
     static let componentKeyBytes: [[UInt8]] = componentKeys.map { Array($0.utf8) }
@@ -518,13 +564,20 @@ package struct DocumentParser {
 
     /// `path` is evaluated only when there is something to report.
     mutating func reportDuplicates(_ obj: JSONObject, at path: @autoclosure () -> String) {
-        for key in obj.duplicateKeys {
+        reportDuplicates(obj.duplicateKeys, at: path())
+    }
+
+    /// `reportDuplicates` with the object's `duplicateKeys` already found.
+    mutating func reportDuplicates(_ duplicates: [String], at path: @autoclosure () -> String) {
+        for key in duplicates {
             report(.warning, "duplicate-key", JSONPath.member(path(), key), "key \(JSONValue.string(key).serialized()) appears more than once; the last one is used")
         }
     }
 
     /// `path` is evaluated only when there is something to report.
     mutating func reportUnknownKeys(_ obj: JSONObject, known: [String], at path: @autoclosure () -> String) {
+        // Bytes first: when every key is exactly a known one there is nothing to report.
+        if obj.members.allSatisfy({ member in known.contains { $0.isExactly(member.key) } }) { return }
         for key in obj.keys where !known.contains(where: { $0 == key }) {
             if let near = caseVariant(key, known) {
                 report(.warning, "unknown-key", JSONPath.member(path(), key), "unknown key \"\(key)\": keys are case-sensitive, did you mean \"\(near)\"? It is ignored")
@@ -539,9 +592,26 @@ package struct DocumentParser {
         known.first { $0.lowercased() == key.lowercased() }
     }
 
+    /// D12's team-ID check: ten ASCII letters or digits, a dot, then something other than dots.
+    /// One pass over the UTF-8, in place.
     @Sendable static func looksLikeAppID(_ id: String) -> Bool {
-        let u = Array(id.utf8)
-        guard u.count > 11, u[10] == UInt8(ascii: "."), u[11...].contains(where: { $0 != UInt8(ascii: ".") }) else { return false }
-        return u[0..<10].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+        if let inPlace = id.utf8.withContiguousStorageIfAvailable({ looksLikeAppID(utf8: $0) }) { return inPlace }
+        return looksLikeAppID(utf8: id.utf8)
+    }
+
+    /// `looksLikeAppID` on the ID's UTF-8.
+    private static func looksLikeAppID(utf8: some Sequence<UInt8>) -> Bool {
+        var position = 0
+        for byte in utf8 {
+            if position < 10 {
+                guard (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) else { return false }
+            } else if position == 10 {
+                guard byte == UInt8(ascii: ".") else { return false }
+            } else if byte != UInt8(ascii: ".") {
+                return true
+            }
+            position += 1
+        }
+        return false
     }
 }

@@ -93,7 +93,7 @@ public struct CompiledDocument: Sendable {
                 let e = entries[0]
                 if planOfEntry[e] < 0 {
                     planOfEntry[e] = Int32(plans.count)
-                    plans.append(indexes.index(of: entryRules[e], all: rules, keys: patterns.keys, keyBytes: patterns.keyBytes))
+                    plans.append(indexes.index(of: entryRules[e], all: rules, keyBytes: patterns.keyBytes))
                 }
                 appPlans.append(Int(planOfEntry[e]))
                 continue
@@ -104,7 +104,7 @@ public struct CompiledDocument: Sendable {
             }
             if hashed { planOfEntries[entries] = plans.count } else { listedEntries.append((entries, plans.count)) }
             appPlans.append(plans.count)
-            plans.append(indexes.index(of: entries.flatMap { entryRules[$0] }, all: rules, keys: patterns.keys, keyBytes: patterns.keyBytes))
+            plans.append(indexes.index(of: entries.flatMap { entryRules[$0] }, all: rules, keyBytes: patterns.keyBytes))
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
                          entries: document.entries, defaults: document.defaults, origins: origins)

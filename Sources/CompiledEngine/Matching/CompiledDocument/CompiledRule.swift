@@ -17,6 +17,9 @@ struct CompiledRule: Sendable {
     let form: TextForm
     /// The rule's effective `exclude` (C5): the outcome when it decides.
     let exclude: Bool
+    /// The byte strings of which every path this rule matches starts with one, else the bytes every
+    /// such path ends with, reversed (in the rule's text form), as ranges of the document's key bytes.
+    let pathKeys: IndexKeys
     /// The path pattern's index, -1 without one.
     let path: Int32
     /// The fragment pattern's index, -1 without one.
@@ -40,8 +43,10 @@ struct CompiledRule: Sendable {
         if let source = EffectiveRule.path(fields, entryDefaults, domainDefaults) {
             guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
             path = p
+            pathKeys = patterns.keys[Int(p)]
         } else {
             path = -1
+            pathKeys = .none
         }
         switch EffectiveRule.query(fields, entryDefaults, domainDefaults) {
         case nil:
@@ -210,14 +215,16 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     private let origins: [RuleOrigin]
     /// Every buffer the view reads, the view's headers included.
     private let arena: FlatArena
-    /// The owners of the references that the arena's bitwise copies of the automata hold without
-    /// retaining them.
+    /// The owners of the references that the arena's bitwise copies of the rules (their index keys)
+    /// and of the automata hold without retaining them. The rules keep their keys although only the
+    /// index build reads them: a plain-data rule made the decision loop's code dearer (HISTORY.md).
+    private let rules: [CompiledRule]
     private let automata: [BitNFA]
     private let document: UnsafePointer<DocumentView.Buffers>
 
     /// Lays out and fills the arena. The arrays are borrowed (copied into the arena, not retained),
-    /// except `entries` and `origins`, which this object keeps.
-    init(rules: borrowing [CompiledRule], patterns: borrowing [PatternPrograms], items: borrowing [QueryItemKey],
+    /// except `rules`, `entries` and `origins`, which this object keeps.
+    init(rules: [CompiledRule], patterns: borrowing [PatternPrograms], items: borrowing [QueryItemKey],
          itemNames: borrowing [UInt8], matchers store: borrowing MatcherStore, entries: [DetailEntry], defaults: ComponentFields,
          origins: [RuleOrigin]) {
         assert(origins.count == rules.count, "one origin per compiled rule")
@@ -234,18 +241,19 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
         layout.reserve(DocumentView.Buffers.self)
         var arena = FlatArena(layout)
         let matchers = store.place(in: &arena)
-        let ruleBuffer = arena.place(rules)
+        let ruleBuffer = arena.placeAliasing(rules)
         document = arena.place(DocumentView.Buffers(rules: ruleBuffer, patterns: arena.place(patterns), items: arena.place(items),
                                                     itemNames: arena.place(itemNames), matchers: matchers))
         arena.assertFilled()
         self.arena = arena
+        self.rules = rules
         automata = store.automata
     }
 
     /// The document as a decision reads it: valid while this object lives.
     @inline(__always)
     var view: DocumentView {
-        // SAFETY: the arena was filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and lives as long as this object, which also keeps `automata`, the owner of the references the arena's copies hold.
+        // SAFETY: the arena was filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and lives as long as this object, which also keeps `rules` and `automata`, the owners of the references the arena's copies hold.
         DocumentView(buffers: document)
     }
 

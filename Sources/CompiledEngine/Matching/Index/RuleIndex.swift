@@ -20,11 +20,10 @@ struct RuleIndex: Sendable {
     /// reach it twice: candidates are then deduplicated.
     private let listsRulesTwice: Bool
 
-    /// Builds the index of `rules` (numbers into `all`). `keys`: every path pattern's keys
-    /// (`PatternMemo.keys`), ranges of `keyBytes` (`PatternMemo.keyBytes`). `tries`: the document's
-    /// tries so far, to which this plan's are added (or which already has them, from a plan with the
-    /// same keys).
-    init(rules: [Int32], all: [CompiledRule], keys: [IndexKeys], keyBytes: [UInt8], tries: inout IndexTriesBuilder) {
+    /// Builds the index of `rules` (numbers into `all`). `keyBytes`: the bytes the rules' `pathKeys`
+    /// are ranges of (`PatternMemo.keyBytes`). `tries`: the document's tries so far, to which this
+    /// plan's are added (or which already has them, from a plan with the same keys).
+    init(rules: [Int32], all: [CompiledRule], keyBytes: [UInt8], tries: inout IndexTriesBuilder) {
         self.rules = rules
         tries.reserve(keys: rules.count)
         var twice = false
@@ -33,8 +32,7 @@ struct RuleIndex: Sendable {
             let rule = all[Int(r)]
             let form = UInt8(rule.form.index)
             forms |= 1 << form
-            // A rule with no path pattern matches every path: listed under the empty start.
-            let ruleKeys = rule.path >= 0 ? keys[Int(rule.path)] : .none
+            let ruleKeys = rule.pathKeys
             if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
                 tries.add(ruleKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
                 continue

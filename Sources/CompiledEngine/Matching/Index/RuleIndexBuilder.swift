@@ -19,12 +19,12 @@ struct RuleIndexBuilder {
 
     init() {}
 
-    /// The index of `rules` (numbers into `all`, whose path patterns' keys are `keys`, ranges of
-    /// `keyBytes`): an earlier plan's when it has the same shape, else a new one.
-    mutating func index(of rules: [Int32], all: [CompiledRule], keys: [IndexKeys], keyBytes: [UInt8]) -> RuleIndex {
+    /// The index of `rules` (numbers into `all`, whose `pathKeys` are ranges of `keyBytes`): an
+    /// earlier plan's when it has the same shape, else a new one.
+    mutating func index(of rules: [Int32], all: [CompiledRule], keyBytes: [UInt8]) -> RuleIndex {
         let hash = Self.shapeHash(rules, all)
         if let earlier = find(rules, hash, all) { return RuleIndex(rules: rules, sharing: earlier) }
-        let index = RuleIndex(rules: rules, all: all, keys: keys, keyBytes: keyBytes, tries: &tries)
+        let index = RuleIndex(rules: rules, all: all, keyBytes: keyBytes, tries: &tries)
         built.append((hash, index))
         if built.count == Self.scannedPlans + 1 {
             // From now on the dictionary finds plans: enter every one so far, oldest first.

@@ -379,15 +379,7 @@ extension GlobMatcher {
                         masks[(128 + k) * w + word] |= bit
                     }
                 }
-                // `?` accepts every unit: its bits go into every row, once per word rather than once per `?`.
-                for word in 0..<w where masks[anyRow + word] != 0 {
-                    let bits = masks[anyRow + word]
-                    var i = word
-                    while i < anyRow {
-                        masks[i] |= bits
-                        i &+= w
-                    }
-                }
+                Self.spreadAnyRow(masks, anyRow: anyRow, words: w)
             }
         }
 
@@ -412,17 +404,27 @@ extension GlobMatcher {
                 for i in 0..<run.count where run[i] == UInt8(ascii: "?") {
                     masks[anyRow + (i >> 6)] |= UInt64(1) << UInt64(i & 63)
                 }
-                for word in 0..<w where masks[anyRow + word] != 0 {
-                    let bits = masks[anyRow + word]
-                    var i = word
-                    while i < anyRow {
-                        masks[i] |= bits
-                        i &+= w
-                    }
-                }
+                Self.spreadAnyRow(masks, anyRow: anyRow, words: w)
                 for i in 0..<run.count where run[i] != UInt8(ascii: "?") {
                     assert(run[i] < 128, "an ASCII run")
                     masks[Int(run[i]) * w + (i >> 6)] |= UInt64(1) << UInt64(i & 63)
+                }
+            }
+        }
+
+        /// `?` accepts every unit: ORs the `?`-only row (at `anyRow`, the last) into every row
+        /// above it, once per word rather than once per `?`. `masks` is one segment's rows of
+        /// `words` words each, as both inits lay them out.
+        @inline(__always)
+        private static func spreadAnyRow(_ masks: UnsafeMutableBufferPointer<UInt64>, anyRow: Int, words w: Int) {
+            // SAFETY: the callers pass the segment's `rows * w` words with `anyRow = (rows - 1) * w`, so every index below `anyRow + w` is inside.
+            assert(anyRow + w <= masks.count)
+            for word in 0..<w where masks[anyRow + word] != 0 {
+                let bits = masks[anyRow + word]
+                var i = word
+                while i < anyRow {
+                    masks[i] |= bits
+                    i &+= w
                 }
             }
         }

@@ -34,6 +34,8 @@ extension PatternCompiler {
                 for i in 0..<bytes.count {
                     folded.initializeElement(at: i, to: table[Int(bytes[i])])
                 }
+                // SAFETY: the loop above initialized `folded[0..<bytes.count]`, the only part read; the buffer lives until this closure returns, after the compile.
+                assert(folded.count >= bytes.count)
                 return .compiled(compileASCII(UnsafeBufferPointer(rebasing: folded[..<bytes.count]), isPath: isPath,
                                               keyBytes: &keyBytes, store: &store))
             }
@@ -42,6 +44,7 @@ extension PatternCompiler {
     }
 
     /// Whether `bytes` are all ASCII and none is `$`: eight at a time, then the rest one by one.
+    // SAFETY: reads only `bytes[0..<bytes.count]` (each load below states and asserts its bound); the caller keeps the buffer alive for the call.
     static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let n = bytes.count

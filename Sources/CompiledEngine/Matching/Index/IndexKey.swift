@@ -37,13 +37,7 @@ struct IndexKey {
         let n = keys.count
         // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from `PatternMemo.keys`), and `scratch` holds `n` keys.
         assert(scratch.count >= n && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
-        for i in 0..<n {
-            var head: UInt64 = 0
-            let start = Int(keys[i].start)
-            let count = keys[i].count
-            for j in 0..<8 { head = head << 8 | UInt64(j < count ? bytes[start + j] : 0) }
-            keys[i].head = head
-        }
+        for i in 0..<n { keys[i].head = head(of: keys[i], in: bytes) }
         // Runs of up to eight by insertion, then merges of neighbouring runs back and forth.
         // SAFETY: every index below is under `n`, and both `keys` and `scratch` hold `n` keys.
         assert(keys.count == n && scratch.count >= n)
@@ -74,15 +68,30 @@ struct IndexKey {
                 let hi = min(lo + 2 * width, n)
                 var a = lo
                 var b = mid
-                for out in lo..<hi {
-                    // Take from the right run only when its key is strictly smaller: equal keys keep their order.
-                    if a < mid && (b >= hi || !less(from[b], from[a], bytes)) {
-                        to[out] = from[a]
-                        a += 1
-                    } else {
-                        to[out] = from[b]
-                        b += 1
+                var out = lo
+                // Runs already in order (rules are often listed in groups that sort together) are copied as they are.
+                if mid < hi, less(from[mid], from[mid - 1], bytes) {
+                    while a < mid && b < hi {
+                        // Take from the right run only when its key is strictly smaller: equal keys keep their order.
+                        if less(from[b], from[a], bytes) {
+                            to[out] = from[b]
+                            b += 1
+                        } else {
+                            to[out] = from[a]
+                            a += 1
+                        }
+                        out += 1
                     }
+                }
+                while a < mid {
+                    to[out] = from[a]
+                    a += 1
+                    out += 1
+                }
+                while b < hi {
+                    to[out] = from[b]
+                    b += 1
+                    out += 1
                 }
                 lo = hi
             }
@@ -92,6 +101,24 @@ struct IndexKey {
         if from.baseAddress != keys.baseAddress {
             for i in 0..<n { keys[i] = from[i] }
         }
+    }
+
+    /// The first eight bytes of `key` as one big-endian word, zero-padded: one unaligned load when
+    /// eight bytes from the key's start lie in `bytes`, else byte by byte.
+    @inline(__always)
+    private static func head(of key: IndexKey, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let start = Int(key.start)
+        let count = key.count
+        if start + 8 <= bytes.count, let base = bytes.baseAddress {
+            // SAFETY: `start + 8 <= bytes.count`, checked just above: the eight bytes lie in `bytes`.
+            assert(start >= 0 && start + 8 <= bytes.count)
+            let word = UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            // Bytes past the key's end are not its own: zero them (a key of zero bytes has a zero head).
+            return count >= 8 ? word : count == 0 ? 0 : word & ~(UInt64.max >> (8 * count))
+        }
+        var head: UInt64 = 0
+        for j in 0..<8 { head = head << 8 | UInt64(j < count ? bytes[start + j] : 0) }
+        return head
     }
 
     /// Whether `x`'s bytes come before `y`'s: the heads first; on equal heads, when one key has at

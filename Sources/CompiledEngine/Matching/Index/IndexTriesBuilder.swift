@@ -71,13 +71,19 @@ struct IndexTriesBuilder {
     /// Sizes the shared arrays for the first plan's tries (the whole index, when the document has
     /// one app or apps that share their entries), so that they grow once: nodes for every label of
     /// its keys but at most one per key byte of the document (distinct keys are distinct ranges of
-    /// `bytes`, and equal labels at the same depth share a node), a rule slot per key.
+    /// `bytes`, and equal labels at the same depth share a node), a rule slot per key. Room made
+    /// before (`reserve(labels:keys:)`) is kept when larger.
     private mutating func reserve(bytes: Int) {
         var labels = 0
         for key in prefixKeys { labels += key.count }
         for key in suffixKeys { labels += key.count }
-        let keys = prefixKeys.count + suffixKeys.count
-        let nodes = min(labels, bytes) + 2
+        reserve(labels: min(labels, bytes), keys: prefixKeys.count + suffixKeys.count)
+    }
+
+    /// Makes room in the shared arrays for tries of `labels` labels (so at most as many nodes, and
+    /// a root per trie) and `keys` keys in all, unless they have that much room already.
+    mutating func reserve(labels: Int, keys: Int) {
+        let nodes = labels + 2
         rows.reserve(nodes: nodes)
         ruleOffsets.reserveCapacity(nodes + 1)
         ruleOrdinals.reserveCapacity(keys)
@@ -193,16 +199,25 @@ struct IndexTriesBuilder {
             keys.withUnsafeBufferPointer { keys in
                 // SAFETY: `endNodes` holds each key's end node, one of the `added` nodes just appended, ascending (`TrieRows.append`); the block has `added` entries then `n` ordinals and `n` forms.
                 assert(endNodes.count == n && block.count == (added + n) * 4 + n)
-                var k = 0
-                for v in 0..<added {
-                    while k < n, Int(endNodes[k]) == firstNode + v {
-                        ordinals[k] = keys[k].ordinal
-                        forms[k] = keys[k].form
-                        k += 1
+                // A node before key k's end node has the k keys before it ending at or before it;
+                // a key's end node gets its count from the next key with another end (or the end).
+                var v = 0
+                for k in 0..<n {
+                    let end = Int(endNodes[k]) - firstNode
+                    assert(end >= v && end < added, "end nodes ascend, among the nodes just added")
+                    let slot = Int32(truncatingIfNeeded: firstRule + k)
+                    while v < end {
+                        offsets[v] = slot
+                        v += 1
                     }
-                    offsets[v] = Int32(truncatingIfNeeded: firstRule + k)
+                    ordinals[k] = keys[k].ordinal
+                    forms[k] = keys[k].form
                 }
-                assert(k == n, "every key ends at a node just added")
+                let last = Int32(truncatingIfNeeded: firstRule + n)
+                while v < added {
+                    offsets[v] = last
+                    v += 1
+                }
             }
             ruleOffsets.append(contentsOf: UnsafeBufferPointer(start: offsets, count: added))
             ruleOrdinals.append(contentsOf: UnsafeBufferPointer(start: ordinals, count: n))

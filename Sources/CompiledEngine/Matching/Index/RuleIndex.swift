@@ -29,18 +29,17 @@ struct RuleIndex: Sendable {
         var twice = false
         var forms: UInt8 = 0
         for (ordinal, r) in rules.enumerated() {
-            let rule = all[Int(r)]
-            let form = UInt8(rule.form.index)
+            // The rule's fields are read in place: a copy of the rule would retain its keys' `more` list.
+            let form = UInt8(all[Int(r)].form.index)
             forms |= 1 << form
-            let ruleKeys = rule.pathKeys
-            if ruleKeys.hasNoPrefix, !ruleKeys.reversedSuffix.isEmpty {
-                tries.add(ruleKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
+            if all[Int(r)].pathKeys.hasNoPrefix, !all[Int(r)].pathKeys.reversedSuffix.isEmpty {
+                tries.add(all[Int(r)].pathKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
                 continue
             }
-            if let first = ruleKeys.first { tries.add(first, ordinal: ordinal, form: form, suffix: false) }
-            if !ruleKeys.more.isEmpty {
+            if let first = all[Int(r)].pathKeys.first { tries.add(first, ordinal: ordinal, form: form, suffix: false) }
+            if !all[Int(r)].pathKeys.more.isEmpty {
                 twice = true
-                for prefix in ruleKeys.more { tries.add(prefix, ordinal: ordinal, form: form, suffix: false) }
+                for prefix in all[Int(r)].pathKeys.more { tries.add(prefix, ordinal: ordinal, form: form, suffix: false) }
             }
         }
         (prefixes, suffixes) = tries.finishPlan(bytes: keyBytes)

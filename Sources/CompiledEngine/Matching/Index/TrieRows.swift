@@ -95,7 +95,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         let root = nodes.count
         let edgeBase = edgeLabels.count
         let edgeCount = nodeCount - 1
-        let scratchCount = 3 * (longest + 1) + 2 * nodeCount
+        let scratchCount = scratchSize(nodeCount: nodeCount, longest: longest)
         assert(endNodes.count >= keys.count)
         if nodes.isEmpty, edgeLabels.isEmpty, edgeTargets.isEmpty {
             let rowCapacity = max(nodes.capacity, nodeCount)
@@ -144,18 +144,27 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     }
 
     /// `walk`, then the direct tables for the nodes with many edges (after the walk, so that it
-    /// stays free of appends), all appended to `denseTargets` in one go.
+    /// stays free of appends), all appended to `denseTargets` in one go. The walk lists those nodes
+    /// in its scratch, so only they are read again.
     @inline(__always)
     private static func build<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutablePointer<Int32>, nodeCount: Int, longest: Int,
                                               root: Int, edgeBase: Int, rows: UnsafeMutablePointer<TrieNode>,
                                               labels: UnsafeMutablePointer<Label>, targets: UnsafeMutablePointer<Int32>,
                                               scratch: UnsafeMutablePointer<Int32>, denseTargets: inout [Int32]) where Keys.Label == Label {
-        walk(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
-             rows: rows, labels: labels, targets: targets, scratch: scratch)
+        let many = walk(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                        rows: rows, labels: labels, targets: targets, scratch: scratch)
+        guard many > 0 else { return }
+        // The nodes with many edges, in node order (the walk listed them as it finished them,
+        // children first): the tables are laid out in node order.
+        var manyNodes = UnsafeMutableBufferPointer(start: scratch + 3 * (longest + 1) + 2 * nodeCount, count: many)
+        manyNodes.sort()
         var tableEntries = 0
-        for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
-            let first = Int(rows[v].first) - edgeBase
-            let span = Int(labels[first + Int(rows[v].count) - 1]) - Int(labels[first]) + 1
+        for v in manyNodes {
+            // SAFETY: the walk listed `many` local nodes, each under `nodeCount`, whose edges it wrote.
+            assert(Int(v) < nodeCount && Int(rows[Int(v)].count) >= denseMinimumEdges)
+            let row = rows[Int(v)]
+            let first = Int(row.first) - edgeBase
+            let span = Int(labels[first + Int(row.count) - 1]) - Int(labels[first]) + 1
             if span <= denseMaximumSpan { tableEntries += span }
         }
         guard tableEntries > 0 else { return }
@@ -164,7 +173,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
             assert(tables.count == tableEntries)
             tables.initialize(repeating: -1)
             var next = 0
-            for v in 0..<nodeCount where Int(rows[v].count) >= denseMinimumEdges {
+            for node in manyNodes {
+                let v = Int(node)
                 let row = rows[v]
                 let first = Int(row.first) - edgeBase
                 let last = first + Int(row.count) - 1
@@ -184,30 +194,47 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         }
     }
 
+    /// The numbers `walk` uses: the path (three per depth), the waiting edges (two per node), the
+    /// nodes with many edges.
+    private static func scratchSize(nodeCount: Int, longest: Int) -> Int {
+        3 * (longest + 1) + 2 * nodeCount + manyCapacity(nodeCount: nodeCount)
+    }
+
+    /// The most nodes with `denseMinimumEdges` edges a trie of `nodeCount` nodes has (it has one edge fewer than nodes).
+    private static func manyCapacity(nodeCount: Int) -> Int { nodeCount / denseMinimumEdges + 1 }
+
     /// The walk of `append`'s pass 2 over `keys`, whose `endNodes` hold what each shares with the
     /// key before: writes the `nodeCount` rows at `rows` (of nodes `root...`), the `nodeCount - 1`
     /// edges at `labels` and `targets` (edges `edgeBase...`), and each key's end node. `scratch`:
-    /// `3 * (longest + 1) + 2 * nodeCount` numbers.
+    /// `scratchSize(nodeCount:longest:)` numbers. Returns how many nodes have at least
+    /// `denseMinimumEdges` edges, listed from `scratch + 3 * (longest + 1) + 2 * nodeCount` on.
+    ///
+    /// A key's nodes past what it shares with the next key (a chain: one edge each, the last one
+    /// the key's end) are finished as soon as they are created, deepest first, as the path would
+    /// finish them when the next key leaves them; only the nodes the next key shares go on the path.
     @inline(__always)
     private static func walk<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutablePointer<Int32>, nodeCount: Int, longest: Int,
                                              root: Int, edgeBase: Int, rows: UnsafeMutablePointer<TrieNode>,
                                              labels: UnsafeMutablePointer<Label>, targets: UnsafeMutablePointer<Int32>,
-                                             scratch: UnsafeMutablePointer<Int32>) where Keys.Label == Label {
+                                             scratch: UnsafeMutablePointer<Int32>) -> Int where Keys.Label == Label {
         let keyCount = keys.count
         // Per depth of the path: its node (local number), where its children's waiting edges
-        // start, whether a key ends there. Then the waiting edges (label, target).
+        // start, whether a key ends there. Then the waiting edges (label, target), then the nodes
+        // with many edges.
         let pathNode = scratch
         let pathMark = pathNode + (longest + 1)
         let pathEnd = pathMark + (longest + 1)
         let waitingLabel = pathEnd + (longest + 1)
         let waitingTarget = waitingLabel + nodeCount
+        let manyNodes = waitingTarget + nodeCount
         pathNode[0] = 0
         pathMark[0] = 0
         pathEnd[0] = 0
-        var depth = 0 // the path's deepest node (the last key's length)
+        var depth = 0 // the path's deepest node
         var next = 1 // local nodes created
         var waiting = 0
         var written = 0 // edges written
+        var many = 0 // nodes with many edges listed
         var k = 0
         while true {
             // The depth the path keeps: what key k shares with the last; -1 after the last key (finish the root too).
@@ -225,17 +252,24 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                 }
                 rows[node] = TrieNode(first: Int32(truncatingIfNeeded: edgeBase &+ written), count: Int32(truncatingIfNeeded: count),
                                       dense: -1, low: 0, span: 0, isEnd: pathEnd[depth] != 0)
+                if count >= denseMinimumEdges {
+                    // SAFETY: every node listed has `denseMinimumEdges` edges of the `nodeCount - 1`, so fewer than `manyCapacity` are.
+                    assert(many < manyCapacity(nodeCount: nodeCount))
+                    manyNodes[many] = Int32(truncatingIfNeeded: node)
+                    many &+= 1
+                }
                 written &+= count
                 waiting = mark
                 depth &-= 1
             }
             guard k < keyCount else { break }
-            // Create key k's nodes past the shared labels, each waiting as its parent's edge.
             let n = keys.length(k)
-            // SAFETY: keys are sorted, so the path keeps exactly what key k shares with the last, then grows to its length, at most `longest`.
-            assert(keep == depth && n >= keep && n <= longest)
+            // What the next key shares with this one: the path keeps this key's nodes down to there.
+            let split = Swift.max(keep, k &+ 1 < keyCount ? Int(endNodes[k &+ 1]) : 0)
+            // SAFETY: keys are sorted, so the path keeps exactly what key k shares with the last, then grows to what the next shares, at most its length, at most `longest`.
+            assert(keep == depth && n >= split && n <= longest)
             var d = keep
-            while d < n {
+            while d < split {
                 assert(next < nodeCount && waiting < nodeCount)
                 waitingLabel[waiting] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, d)))
                 waitingTarget[waiting] = Int32(truncatingIfNeeded: root &+ next)
@@ -246,12 +280,34 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
                 pathEnd[d] = 0
                 next &+= 1
             }
-            depth = n
-            pathEnd[n] = 1
-            endNodes[k] = Int32(truncatingIfNeeded: root &+ Int(pathNode[n]))
+            depth = split
+            if n == split {
+                pathEnd[n] = 1
+                endNodes[k] = Int32(truncatingIfNeeded: root &+ Int(pathNode[n]))
+            } else {
+                // The chain past `split`: nodes `next..<next + n - split`, the first a waiting edge of the path's node at `split`.
+                assert(next &+ (n &- split) <= nodeCount && waiting < nodeCount && written &+ (n &- split &- 1) <= nodeCount - 1)
+                waitingLabel[waiting] = Int32(bitPattern: UInt32(truncatingIfNeeded: keys.label(k, split)))
+                waitingTarget[waiting] = Int32(truncatingIfNeeded: root &+ next)
+                waiting &+= 1
+                var node = next &+ (n &- split &- 1) // the key's end, a leaf
+                rows[node] = TrieNode(first: Int32(truncatingIfNeeded: edgeBase &+ written), count: 0, dense: -1, low: 0, span: 0, isEnd: true)
+                endNodes[k] = Int32(truncatingIfNeeded: root &+ node)
+                var d = n
+                while node > next {
+                    d &-= 1
+                    labels[written] = keys.label(k, d)
+                    targets[written] = Int32(truncatingIfNeeded: root &+ node)
+                    node &-= 1
+                    rows[node] = TrieNode(first: Int32(truncatingIfNeeded: edgeBase &+ written), count: 1, dense: -1, low: 0, span: 0, isEnd: false)
+                    written &+= 1
+                }
+                next &+= n &- split
+            }
             k &+= 1
         }
         assert(next == nodeCount && written == nodeCount - 1 && waiting == 0, "every node created and finished, as counted")
+        return many
     }
 
     /// The rows read through buffers for one walk (made by `withView`).

@@ -24,7 +24,7 @@ struct RuleIndexBuilder {
     mutating func index(of rules: [Int32], all: [CompiledRule], keyBytes: [UInt8]) -> RuleIndex {
         let hash = Self.shapeHash(rules, all)
         if let earlier = find(rules, hash, all) { return RuleIndex(rules: rules, sharing: earlier) }
-        if built.isEmpty, all.count > rules.count { reserveForDocument(all) }
+        if built.isEmpty, all.count > rules.count { reserveForDocument(all, keyBytes: keyBytes) }
         let index = RuleIndex(rules: rules, all: all, keyBytes: keyBytes, tries: &tries)
         built.append((hash, index))
         if built.count == Self.scannedPlans + 1 {
@@ -38,28 +38,12 @@ struct RuleIndexBuilder {
     }
 
     /// Before the first plan of a document whose rules are not all in it (several entries): room in
-    /// the tries for every rule's keys, so that the shared arrays do not grow plan by plan (each
-    /// growth copies them). A rule in several plans built makes more; the arrays then grow as usual.
-    private mutating func reserveForDocument(_ all: [CompiledRule]) {
-        var labels = 0
-        var keys = 0
-        for i in all.indices {
-            // Read in place (a copy of the rule would retain its keys' `more` list).
-            if all[i].pathKeys.hasNoPrefix, !all[i].pathKeys.reversedSuffix.isEmpty {
-                labels += all[i].pathKeys.reversedSuffix.count
-                keys += 1
-                continue
-            }
-            if let first = all[i].pathKeys.first {
-                labels += first.count
-                keys += 1
-            }
-            for prefix in all[i].pathKeys.more {
-                labels += prefix.count
-                keys += 1
-            }
-        }
-        tries.reserve(labels: labels, keys: keys)
+    /// the tries for twice the document's key bytes (each distinct key is there once; plans of
+    /// different entries often list the same patterns), so that the shared arrays do not grow plan
+    /// by plan (each growth copies them). Past that they grow as usual. No rule is read: a pass
+    /// over every rule's keys would cost about as much as the growth it avoids.
+    private mutating func reserveForDocument(_ all: [CompiledRule], keyBytes: [UInt8]) {
+        tries.reserve(labels: 2 * keyBytes.count, keys: all.count)
     }
 
     /// Every plan's tries, in shared arrays.

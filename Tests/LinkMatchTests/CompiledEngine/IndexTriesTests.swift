@@ -39,11 +39,11 @@ final class IndexTriesTests: XCTestCase {
             var bytes: [UInt8] = []
             let ranges = randomKeys(Int.random(in: 0...70, using: &rng), into: &bytes, using: &rng)
             var keys = ranges.enumerated().map { IndexKey($1, ordinal: Int32($0), form: UInt8($0 & 3)) }
-            var scratch = keys
+            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: IndexKey.sortScratchBytes(count: keys.count),
+                                                                 alignment: MemoryLayout<IndexKey>.alignment)
+            defer { scratch.deallocate() }
             bytes.withUnsafeBufferPointer { b in
-                keys.withUnsafeMutableBufferPointer { k in
-                    scratch.withUnsafeMutableBufferPointer { s in IndexKey.sort(k, scratch: s, bytes: b) }
-                }
+                keys.withUnsafeMutableBufferPointer { k in IndexKey.sort(k, scratch: scratch, bytes: b) }
             }
             let expected = ranges.indices.sorted { a, b in
                 let x = bytes[Int(ranges[a].lowerBound)..<Int(ranges[a].upperBound)]

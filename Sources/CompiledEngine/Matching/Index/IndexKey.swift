@@ -29,37 +29,58 @@ struct IndexKey {
         start == other.start && end == other.end && ordinal == other.ordinal && form == other.form
     }
 
+    /// One key while sorting: its head and its place among the keys given (what a merge moves: two
+    /// words, not the whole key).
+    private struct SortItem {
+        let head: UInt64
+        let index: UInt32
+    }
+
+    /// The bytes of scratch `sort` needs for `count` keys: two rows of items and a row of keys.
+    static func sortScratchBytes(count: Int) -> Int {
+        count * (2 * MemoryLayout<SortItem>.stride + MemoryLayout<IndexKey>.stride)
+    }
+
     /// Sorts `keys` by their bytes in `bytes` (the shorter first when one starts the other), keeping
-    /// the given order among equal keys (a stable merge sort), with `scratch` (as many keys) as the
-    /// merge buffer: no allocation and no comparison closure.
-    static func sort(_ keys: UnsafeMutableBufferPointer<IndexKey>, scratch: UnsafeMutableBufferPointer<IndexKey>,
+    /// the given order among equal keys (a stable merge sort of their heads and places, which then
+    /// puts the keys in order), with `scratch` (`sortScratchBytes(count:)` bytes, aligned for a
+    /// key): no allocation and no comparison closure.
+    static func sort(_ keys: UnsafeMutableBufferPointer<IndexKey>, scratch: UnsafeMutableRawBufferPointer,
                      bytes: UnsafeBufferPointer<UInt8>) {
         let n = keys.count
-        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from `PatternMemo.keys`), and `scratch` holds `n` keys.
-        assert(scratch.count >= n && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
+        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from `PatternMemo.keys`), and `scratch` holds two rows of `n` items and a row of `n` keys, aligned for both.
+        assert(scratch.count >= sortScratchBytes(count: n) && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
+        assert(MemoryLayout<SortItem>.alignment == MemoryLayout<IndexKey>.alignment && Int(bitPattern: scratch.baseAddress) % MemoryLayout<IndexKey>.alignment == 0)
         for i in 0..<n { keys[i].head = head(of: keys[i], in: bytes) }
+        guard n > 1, let base = scratch.baseAddress else { return }
+        var from = base.bindMemory(to: SortItem.self, capacity: 2 * n)
+        var to = from + n
+        for i in 0..<n { from[i] = SortItem(head: keys[i].head, index: UInt32(truncatingIfNeeded: i)) }
+        // Whether item x's key comes before item y's: the heads decide unless they are equal.
+        @inline(__always)
+        func before(_ x: SortItem, _ y: SortItem) -> Bool {
+            if x.head != y.head { return x.head < y.head }
+            return less(keys[Int(x.index)], keys[Int(y.index)], bytes)
+        }
         // Runs of up to eight by insertion, then merges of neighbouring runs back and forth.
-        // SAFETY: every index below is under `n`, and both `keys` and `scratch` hold `n` keys.
-        assert(keys.count == n && scratch.count >= n)
+        // SAFETY: every index below is under `n`, and both rows of items hold `n`.
         let run = 8
         var lo = 0
         while lo < n {
             let hi = min(lo + run, n)
             if lo + 1 < hi {
                 for i in lo + 1..<hi {
-                    let x = keys[i]
+                    let x = from[i]
                     var j = i
-                    while j > lo, less(x, keys[j - 1], bytes) {
-                        keys[j] = keys[j - 1]
+                    while j > lo, before(x, from[j - 1]) {
+                        from[j] = from[j - 1]
                         j -= 1
                     }
-                    keys[j] = x
+                    from[j] = x
                 }
             }
             lo = hi
         }
-        var from = keys
-        var to = scratch
         var width = run
         while width < n {
             var lo = 0
@@ -70,10 +91,10 @@ struct IndexKey {
                 var b = mid
                 var out = lo
                 // Runs already in order (rules are often listed in groups that sort together) are copied as they are.
-                if mid < hi, less(from[mid], from[mid - 1], bytes) {
+                if mid < hi, before(from[mid], from[mid - 1]) {
                     while a < mid && b < hi {
                         // Take from the right run only when its key is strictly smaller: equal keys keep their order.
-                        if less(from[b], from[a], bytes) {
+                        if before(from[b], from[a]) {
                             to[out] = from[b]
                             b += 1
                         } else {
@@ -98,9 +119,14 @@ struct IndexKey {
             swap(&from, &to)
             width *= 2
         }
-        if from.baseAddress != keys.baseAddress {
-            for i in 0..<n { keys[i] = from[i] }
+        // The keys in the items' order, then back in place.
+        let sorted = (base + 2 * n * MemoryLayout<SortItem>.stride).bindMemory(to: IndexKey.self, capacity: n)
+        for i in 0..<n {
+            // SAFETY: each item's index is one of the `n` keys' (set above, only moved since).
+            assert(Int(from[i].index) < n)
+            sorted[i] = keys[Int(from[i].index)]
         }
+        for i in 0..<n { keys[i] = sorted[i] }
     }
 
     /// The first eight bytes of `key` as one big-endian word, zero-padded: one unaligned load when

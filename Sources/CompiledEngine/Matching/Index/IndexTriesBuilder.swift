@@ -171,9 +171,9 @@ struct IndexTriesBuilder {
         let root = withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { endNodes in
             let root = bytes.withUnsafeBufferPointer { bytes in
                 keys.withUnsafeMutableBufferPointer { keys in
-                    withUnsafeTemporaryAllocation(of: IndexKey.self, capacity: n) { scratch in
-                        // SAFETY: `scratch` holds `n` keys, as many as `keys` (the sort only moves plain values through it).
-                        assert(scratch.count == keys.count)
+                    withUnsafeTemporaryAllocation(byteCount: IndexKey.sortScratchBytes(count: n), alignment: MemoryLayout<IndexKey>.alignment) { scratch in
+                        // SAFETY: `scratch` has the bytes the sort asks for `n` keys, aligned for a key (the sort only moves plain values through it).
+                        assert(scratch.count == IndexKey.sortScratchBytes(count: keys.count))
                         IndexKey.sort(keys, scratch: scratch, bytes: bytes)
                     }
                     return rows.append(Keys(keys: UnsafeBufferPointer(keys), bytes: bytes), endNodes: endNodes)

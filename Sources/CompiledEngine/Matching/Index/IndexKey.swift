@@ -22,7 +22,7 @@ struct IndexKey {
         self.form = form
     }
 
-    var count: Int { Int(end - start) }
+    var count: Int { Int(end) - Int(start) }
 
     /// The same key for the same rule in the same form (what makes two plans' tries the same).
     func isSame(as other: IndexKey) -> Bool {

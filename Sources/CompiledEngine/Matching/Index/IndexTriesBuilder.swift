@@ -252,7 +252,7 @@ struct IndexTriesBuilder {
             if differ != 0 { return min(differ.leadingZeroBitCount >> 3, shared) }
             var common = min(8, shared)
             assert(Int(a.start) + shared <= bytes.count && Int(b.start) + shared <= bytes.count)
-            while common < shared, bytes[Int(a.start) + common] == bytes[Int(b.start) + common] { common += 1 }
+            while common < shared, bytes[Int(a.start) &+ common] == bytes[Int(b.start) &+ common] { common += 1 }
             return common
         }
 
@@ -260,7 +260,7 @@ struct IndexTriesBuilder {
         func label(_ k: Int, _ d: Int) -> UInt8 {
             // SAFETY: `TrieRows.append` reads labels below a key's length only, and every key is a range of `bytes` (`IndexKey.sort` asserts it).
             assert(k >= 0 && k < keys.count && d >= 0 && d < keys[k].count && Int(keys[k].start) + d < bytes.count)
-            return bytes[Int(keys[k].start) + d]
+            return bytes[Int(keys[k].start) &+ d]
         }
     }
 }

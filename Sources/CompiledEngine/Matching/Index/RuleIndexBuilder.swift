@@ -55,7 +55,12 @@ struct RuleIndexBuilder {
     /// An earlier plan built with the same shape as `rules`, if one is found (see the type's note).
     private func find(_ rules: [Int32], _ hash: UInt64, _ all: [CompiledRule]) -> RuleIndex? {
         if built.count <= Self.scannedPlans {
-            for b in built.reversed() where b.hash == hash && Self.sameShape(rules, b.index.rules, all) { return b.index }
+            // By index, reading each plan in place (a copy of an element would retain its rule list).
+            var i = built.count - 1
+            while i >= 0 {
+                if built[i].hash == hash, Self.sameShape(rules, built[i].index.rules, all) { return built[i].index }
+                i -= 1
+            }
             return nil
         }
         guard let i = latestWithHash[hash], Self.sameShape(rules, built[i].index.rules, all) else { return nil }
@@ -67,9 +72,10 @@ struct RuleIndexBuilder {
     static func sameShape(_ a: [Int32], _ b: [Int32], _ all: [CompiledRule]) -> Bool {
         guard a.count == b.count else { return false }
         for i in a.indices {
-            let x = all[Int(a[i])]
-            let y = all[Int(b[i])]
-            if x.path != y.path || x.form != y.form { return false }
+            // Fields read in place: a copy of a rule would retain its keys' `more` list.
+            let x = Int(a[i])
+            let y = Int(b[i])
+            if all[x].path != all[y].path || all[x].form != all[y].form { return false }
         }
         return true
     }
@@ -79,8 +85,8 @@ struct RuleIndexBuilder {
     private static func shapeHash(_ rules: [Int32], _ all: [CompiledRule]) -> UInt64 {
         var h = UInt64(rules.count) &* 0x9E37_79B9_7F4A_7C15
         for r in rules {
-            let rule = all[Int(r)]
-            let shape = UInt64(UInt32(bitPattern: rule.path)) << 8 | UInt64(rule.form.index)
+            // Fields read in place: a copy of the rule would retain its keys' `more` list.
+            let shape = UInt64(UInt32(bitPattern: all[Int(r)].path)) << 8 | UInt64(all[Int(r)].form.index)
             h = (h ^ shape) &* 0xFF51_AFD7_ED55_8CCD
             h ^= h >> 29
         }

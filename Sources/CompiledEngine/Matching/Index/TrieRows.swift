@@ -87,9 +87,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     }
 
     /// Pass 2 of `append` and the direct tables (on the four arrays, passed as separate arguments).
-    /// The first trie is written straight into new arrays of the capacity reserved; a later one's
-    /// rows into slots added to the rows, its edges in one temporary block (with the scratch) then
-    /// appended in one copy each.
+    /// The first trie is written straight into new arrays of the capacity reserved; a later one in
+    /// one temporary block (rows, scratch, edge targets, edge labels) then appended in one copy each.
     private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
                                                nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
                                                denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
@@ -123,27 +122,23 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
             edgeTargets = targetsOut
             return Int32(root)
         }
-        // The rows are written in place: their slots are added first (a copy of rows written
-        // elsewhere goes field by field, dearer than filling the slots).
-        nodes.append(contentsOf: repeatElement(TrieNode(first: 0, count: 0, dense: -1, low: 0, span: 0, isEnd: false), count: nodeCount))
+        let rowBytes = nodeCount * MemoryLayout<TrieNode>.stride
         let numberBytes = (scratchCount + edgeCount) * MemoryLayout<Int32>.stride
-        // SAFETY: the regions are laid out in decreasing alignment (32-bit numbers, labels of at most 32 bits), each at a multiple of the next one's alignment, within the block; each is bound to one type only.
-        assert(MemoryLayout<Int32>.alignment >= MemoryLayout<Label>.alignment && numberBytes % MemoryLayout<Label>.alignment == 0)
-        nodes.withUnsafeMutableBufferPointer { allRows in
-            // SAFETY: the `nodeCount` slots just added follow the `root` rows there were.
-            assert(allRows.count == root + nodeCount)
-            let rows = allRows.baseAddress! + root
-            withUnsafeTemporaryAllocation(byteCount: numberBytes + edgeCount * MemoryLayout<Label>.stride,
-                                          alignment: MemoryLayout<Int32>.alignment) { block in
-                let base = block.baseAddress!
-                let scratch = base.bindMemory(to: Int32.self, capacity: scratchCount + edgeCount)
-                let targets = scratch + scratchCount
-                let labels = (base + numberBytes).bindMemory(to: Label.self, capacity: edgeCount)
-                build(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
-                      rows: rows, labels: labels, targets: targets, scratch: scratch, denseTargets: &denseTargets)
-                edgeLabels.append(contentsOf: UnsafeBufferPointer(start: labels, count: edgeCount))
-                edgeTargets.append(contentsOf: UnsafeBufferPointer(start: targets, count: edgeCount))
-            }
+        // SAFETY: the regions are laid out in decreasing alignment (rows, 32-bit numbers, labels of at most 32 bits), each at a multiple of the next one's alignment, within the block; each is bound to one type only.
+        assert(MemoryLayout<TrieNode>.alignment >= MemoryLayout<Int32>.alignment && MemoryLayout<Int32>.alignment >= MemoryLayout<Label>.alignment
+            && rowBytes % MemoryLayout<Int32>.alignment == 0)
+        withUnsafeTemporaryAllocation(byteCount: rowBytes + numberBytes + edgeCount * MemoryLayout<Label>.stride,
+                                      alignment: MemoryLayout<TrieNode>.alignment) { block in
+            let base = block.baseAddress!
+            let rows = base.bindMemory(to: TrieNode.self, capacity: nodeCount)
+            let scratch = (base + rowBytes).bindMemory(to: Int32.self, capacity: scratchCount + edgeCount)
+            let targets = scratch + scratchCount
+            let labels = (base + rowBytes + numberBytes).bindMemory(to: Label.self, capacity: edgeCount)
+            build(keys, endNodes: endNodes.baseAddress!, nodeCount: nodeCount, longest: longest, root: root, edgeBase: edgeBase,
+                  rows: rows, labels: labels, targets: targets, scratch: scratch, denseTargets: &denseTargets)
+            nodes.append(contentsOf: UnsafeBufferPointer(start: rows, count: nodeCount))
+            edgeLabels.append(contentsOf: UnsafeBufferPointer(start: labels, count: edgeCount))
+            edgeTargets.append(contentsOf: UnsafeBufferPointer(start: targets, count: edgeCount))
         }
         return Int32(root)
     }

@@ -191,13 +191,16 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
-        /// What `appendASCIIGlob` appended and read: where the glob's segments start, its first and
-        /// last segment (the same one without a star) and what decides its shape.
+        /// What `appendASCIIGlob` appended and read: where the glob's segments start, how many middle
+        /// ones it has, its first and last segment's length and words (the same segment without a
+        /// star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
         struct PackedGlob {
             let segmentStart: Int
             let middleCount: Int
-            let first: Segment
-            let last: Segment
+            let firstCount: Int
+            let firstWordStart: Int
+            let lastCount: Int
+            let lastWordStart: Int
             let unitCount: Int
             let hasStar: Bool
             let hasAnyOne: Bool
@@ -206,107 +209,141 @@ extension GlobMatcher {
         /// The segments of a glob given as ASCII bytes (no `$`, folded already when the rule is
         /// case-insensitive; `*` and `?` are the wildcards), appended as `GlobMatcher.init(_:into:)`
         /// appends those of the same pattern's atoms, to the same tables, word for word. The fast path
-        /// of the usual pattern: one walk over the bytes, each run packed eight bytes to a register
-        /// pair and appended a word at a time (no fill, no buffer closure, no labels: ASCII needs none),
-        /// and a middle run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
+        /// of the usual pattern: the stars found and each run packed eight bytes at a time
+        /// (`ASCIIWords`), every run's words written to one stack buffer and appended to `words` in one
+        /// copy (no labels: ASCII needs none), and a middle run's Shift-And masks
+        /// (`ShiftAndSearch.init(ascii:)`).
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
             let n = pattern.count
+            guard let base = pattern.baseAddress, n > 0 else {
+                // The empty pattern: one empty segment, no words.
+                let segmentStart = segments.count
+                segments.append(Segment(labelStart: labels.count, count: 0, wordStart: words.count, allAny: true,
+                                        labelsKept: false, needsWideUnits: false, search: nil))
+                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: words.count,
+                                  lastCount: 0, lastWordStart: words.count, unitCount: 0, hasStar: false, hasAnyOne: false)
+            }
+            // A run of `c` units packs into `wordCount(c) <= 2c` words, and the runs' units are at
+            // most the pattern's bytes: `2n` words hold them all.
+            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 &* n) { out -> PackedGlob in
+                let glob = packASCIIGlob(base, count: n, into: out)
+                // SAFETY: `packASCIIGlob` wrote `out[0..<written]` (its own asserts check that within `2n`).
+                assert(glob.written <= out.count)
+                words.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<glob.written]))
+                return glob.packed
+            }
+        }
+
+        /// `appendASCIIGlob`'s walk: every run's words into `out` from its start (to be appended to
+        /// `words` as they are, so a segment's `wordStart` is `words.count` plus its offset in
+        /// `out`), every segment and search appended to the tables. `written`: the words in `out`.
+        @inline(__always)
+        private mutating func packASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int,
+                                            into out: UnsafeMutableBufferPointer<UInt64>) -> (packed: PackedGlob, written: Int) {
+            let wordBase = words.count
             let segmentStart = segments.count
-            var first = Segment.empty
-            var last = Segment.empty
+            var firstCount = 0, firstWordStart = wordBase, lastCount = 0, lastWordStart = wordBase
             var middleCount = 0
             var unitCount = 0
             var hasAnyOne = false
+            var written = 0
             var start = 0
-            var end = Self.runEnd(pattern, from: 0)
+            var end = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
             let hasStar = end != n
             var isFirst = true
             while true {
                 // The run before the first star is the first segment, the one after the last star the
                 // last; every run between two stars is a middle one, placed by searching.
                 let isLast = end == n
-                let segment = appendASCIIRun(pattern, start, end, searchable: !isFirst && !isLast, hasAnyOne: &hasAnyOne)
-                segments.append(segment)
-                unitCount += segment.count
-                if isFirst { first = segment } else if isLast { last = segment } else { middleCount += 1 }
+                let wordStart = wordBase &+ written
+                let count = end &- start
+                let allAny = Self.packASCIIRun(base, count: n, start, end, into: out, at: &written, hasAnyOne: &hasAnyOne)
+                let searched = !isFirst && !isLast && count <= ShiftAndSearch.maxWords * 64 && !allAny
+                if searched { reserveMasksOnce() }
+                let search = searched
+                    ? ShiftAndSearch(ascii: UnsafeBufferPointer(start: base + start, count: count), masks: &masks,
+                                     wideUnits: wideUnits.count)
+                    : nil
+                segments.append(Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny,
+                                        labelsKept: false, needsWideUnits: false, search: search))
+                unitCount &+= count
+                if isFirst {
+                    firstCount = count
+                    firstWordStart = wordStart
+                } else if isLast {
+                    lastCount = count
+                    lastWordStart = wordStart
+                } else {
+                    middleCount &+= 1
+                }
                 if isLast { break }
-                start = end + 1
-                // SAFETY: `start <= n` (`end < n` here), and the loop reads `pattern[start]` only below `n`.
+                start = end &+ 1
+                // SAFETY: `start <= n` (`end < n` here), and the loop reads `base[start]` only below `n`.
                 assert(start <= n)
-                while start < n, pattern[start] == Self.starByte { start += 1 } // consecutive stars close one run
-                end = Self.runEnd(pattern, from: start)
+                while start < n, base[start] == Self.starByte { start &+= 1 } // consecutive stars close one run
+                end = ASCIIWords.first(Self.starByte, in: base, count: n, from: start)
                 isFirst = false
             }
-            return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, first: first, last: hasStar ? last : first,
-                              unitCount: unitCount, hasStar: hasStar, hasAnyOne: hasAnyOne)
+            if !hasStar {
+                lastCount = firstCount
+                lastWordStart = firstWordStart
+            }
+            return (PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
+                               firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
+                               unitCount: unitCount, hasStar: hasStar, hasAnyOne: hasAnyOne), written)
         }
 
         private static let starByte = UInt8(ascii: "*")
         private static let anyOneByte = UInt8(ascii: "?")
 
-        /// Where the run of `pattern` from `start` ends: its next `*`, else its end.
+        /// Writes the packed words of the run `start..<end` of the `n` bytes at `base` (no `*` in
+        /// it) to `out` from `written`, eight units per pair (`?` as a zero byte under a zero mask),
+        /// then the extra pair (`PackedBytes`), and moves `written` past them. Sets `hasAnyOne` on a
+        /// `?`; returns whether every unit is `?` (an empty run's too).
         @inline(__always)
-        private static func runEnd(_ pattern: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-            // SAFETY: `pattern[end]` is read only while `end < pattern.count`.
-            assert(start >= 0 && start <= pattern.count)
-            var end = start
-            while end < pattern.count, pattern[end] != starByte { end += 1 }
-            return end
-        }
-
-        /// Appends the packed words of `pattern[start..<end]` (no `*` in it) and, for a `searchable`
-        /// (middle) run with a literal, its Shift-And masks: its segment. Sets `hasAnyOne` on a `?`.
-        @inline(__always)
-        private mutating func appendASCIIRun(_ pattern: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, searchable: Bool,
-                                             hasAnyOne: inout Bool) -> Segment {
-            let count = end - start
-            let wordStart = words.count
-            // SAFETY: `start...end` lies in `pattern` (the caller's run), so every `pattern[k]` below has `k < end <= count`.
-            assert(start >= 0 && start <= end && end <= pattern.count)
-            var word: UInt64 = 0
-            var mask: UInt64 = 0
-            var wholeWord: UInt64 = 0
-            var wholeMask: UInt64 = 0
-            var allAny = true
-            var k = 0
-            while k < count {
-                let byte = pattern[start &+ k]
-                let shift = UInt64((k & 7) << 3)
-                if byte == Self.anyOneByte {
-                    hasAnyOne = true
-                } else {
-                    assert(byte < 0x80 && byte != Self.starByte, "an ASCII run holds no star")
-                    allAny = false
-                    word |= UInt64(byte) << shift
-                    mask |= 0xFF << shift
-                }
-                k &+= 1
-                if k & 7 == 0 {
-                    words.append(word)
-                    words.append(mask)
+        private static func packASCIIRun(_ base: UnsafePointer<UInt8>, count n: Int, _ start: Int, _ end: Int,
+                                         into out: UnsafeMutableBufferPointer<UInt64>, at written: inout Int,
+                                         hasAnyOne: inout Bool) -> Bool {
+            let count = end &- start
+            let runStart = written
+            // SAFETY: the run's `wordCount(count) <= 2 * count` words fit in `out` from `written` (the caller's buffer holds two words per pattern byte, and the runs before used two per unit at most); `start...end` lies in `base[0..<n]`.
+            assert(start >= 0 && start <= end && end <= n && written + PackedBytes.wordCount(count) <= out.count)
+            var word: UInt64 = 0, mask: UInt64 = 0
+            var wholeWord: UInt64 = 0, wholeMask: UInt64 = 0
+            var anyMask: UInt64 = 0
+            var pos = start
+            while pos < end {
+                let m = Swift.min(end &- pos, 8)
+                let keep = ASCIIWords.lowBytes(m)
+                let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
+                // 0xFF under every `?` (the zeros past the run are no `?`).
+                let anyOne = (ASCIIWords.bytes(bytes, equalTo: anyOneByte) >> 7) &* 0xFF
+                assert(ASCIIWords.bytes(bytes, equalTo: starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                       "an ASCII run holds no star")
+                word = bytes & ~anyOne
+                mask = keep & ~anyOne
+                anyMask |= mask
+                hasAnyOne = hasAnyOne || anyOne != 0
+                // SAFETY: pair `(pos - start) / 8` of the run, inside its `wordCount(count)` words (asserted above).
+                assert(written &+ 1 < out.count)
+                out[written] = word
+                out[written &+ 1] = mask
+                written &+= 2
+                if m == 8 {
                     wholeWord = word
                     wholeMask = mask
-                    word = 0
-                    mask = 0
                 }
+                pos &+= 8
             }
-            if count & 7 != 0 {
-                // The partly filled pair, then (past eight units) the extra pair of the last eight.
-                words.append(word)
-                words.append(mask)
-                if count > 8 {
-                    words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
-                    words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
-                }
+            if count > 8, count & 7 != 0 {
+                // SAFETY: the extra pair is the last of the run's `wordCount(count)` words (asserted above).
+                assert(written &+ 1 < out.count)
+                out[written] = PackedBytes.extraWord(whole: wholeWord, partial: word, count: count)
+                out[written &+ 1] = PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count)
+                written &+= 2
             }
-            assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
-            let searched = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
-            if searched { reserveMasksOnce() }
-            let search = searched
-                ? ShiftAndSearch(ascii: UnsafeBufferPointer(rebasing: pattern[start..<end]), masks: &masks, wideUnits: wideUnits.count)
-                : nil
-            return Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny, labelsKept: false,
-                           needsWideUnits: false, search: search)
+            assert(written &- runStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
+            return anyMask == 0
         }
 
         /// The tables' storage.

@@ -29,9 +29,9 @@ enum ASCIIWords {
             // SAFETY: `n >= 8`, so the last eight bytes `n - 8..<n` are inside; `n - 8 < p < n` makes the shift 8 to 56 bits.
             assert(n >= 8 && p > n - 8 && p < n)
             let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))
-            return last >> UInt64((p &- (n &- 8)) &<< 3)
+            return last >> UInt64(truncatingIfNeeded: (p &- (n &- 8)) &<< 3)
         }
-        return short(raw, count: n) >> UInt64(p &<< 3)
+        return short(raw, count: n) >> UInt64(truncatingIfNeeded: p &<< 3)
     }
 
     /// All of `1...7` bytes at `raw` in one word, zero above them.
@@ -42,14 +42,14 @@ enum ASCIIWords {
             assert(n >= 4 && n < 8)
             let head = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
             let tail = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)))
-            return head | tail << UInt64((n &- 4) &<< 3)
+            return head | tail << UInt64(truncatingIfNeeded: (n &- 4) &<< 3)
         }
         // SAFETY: `1 <= n <= 3`: bytes 0, `n / 2` and `n - 1` are inside and together cover all `n`.
         assert(n >= 1 && n <= 3)
         let first = UInt64(raw.load(as: UInt8.self))
         let middle = UInt64(raw.load(fromByteOffset: n &>> 1, as: UInt8.self))
         let last = UInt64(raw.load(fromByteOffset: n &- 1, as: UInt8.self))
-        return first | middle << UInt64((n &>> 1) &<< 3) | last << UInt64((n &- 1) &<< 3)
+        return first | middle << UInt64(truncatingIfNeeded: (n &>> 1) &<< 3) | last << UInt64(truncatingIfNeeded: (n &- 1) &<< 3)
     }
 
     /// 0x80 in exactly the bytes of `x` that are zero, 0 in the others (no false hit next to a
@@ -69,7 +69,13 @@ enum ASCIIWords {
     @inline(__always)
     static func lowBytes(_ m: Int) -> UInt64 {
         assert(m >= 1 && m <= 8)
-        return UInt64.max >> UInt64((8 &- m) &<< 3)
+        return UInt64.max >> UInt64(truncatingIfNeeded: (8 &- m) &<< 3)
+    }
+
+    /// 0xFF in the bytes of `word` that are `?`, 0 in the others.
+    @inline(__always)
+    static func anyOneBytes(_ word: UInt64) -> UInt64 {
+        (bytes(word, equalTo: UInt8(ascii: "?")) >> 7) &* 0xFF
     }
 
     /// Where the first `byte` at or after `start` is in the `n` bytes at `base`, else `n`.
@@ -80,13 +86,32 @@ enum ASCIIWords {
         var p = start
         while p < n {
             let hits = bytes(load(base, count: n, at: p), equalTo: byte)
-            if hits != 0 {
-                let at = p &+ (hits.trailingZeroBitCount &>> 3)
-                assert(at < n, "a hit is one of the bytes read")
-                return at
-            }
+            if hits != 0 { return hit(hits, at: p, count: n) }
             p &+= 8
         }
         return n
+    }
+
+    /// Where the first `*` or `?` at or after `start` is in `pattern`, else its end.
+    @inline(__always)
+    static func firstWildcard(in pattern: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = pattern.baseAddress else { return pattern.count }
+        let n = pattern.count
+        var p = start
+        while p < n {
+            let word = load(base, count: n, at: p)
+            let hits = bytes(word, equalTo: UInt8(ascii: "*")) | bytes(word, equalTo: UInt8(ascii: "?"))
+            if hits != 0 { return hit(hits, at: p, count: n) }
+            p &+= 8
+        }
+        return n
+    }
+
+    /// The position of the first byte `hits` marks in the word loaded at `p`.
+    @inline(__always)
+    private static func hit(_ hits: UInt64, at p: Int, count n: Int) -> Int {
+        let at = p &+ (hits.trailingZeroBitCount &>> 3)
+        assert(at < n, "a hit is one of the bytes read")
+        return at
     }
 }

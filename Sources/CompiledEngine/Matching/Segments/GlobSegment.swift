@@ -210,43 +210,23 @@ extension GlobMatcher {
         /// case-insensitive; `*` and `?` are the wildcards), appended as `GlobMatcher.init(_:into:)`
         /// appends those of the same pattern's atoms, to the same tables, word for word. The fast path
         /// of the usual pattern: the stars found and each run packed eight bytes at a time
-        /// (`ASCIIWords`), every run's words written to one stack buffer and appended to `words` in one
-        /// copy (no labels: ASCII needs none), and a middle run's Shift-And masks
-        /// (`ShiftAndSearch.init(ascii:)`).
+        /// (`ASCIIWords`), each pair appended as it is made (no labels: ASCII needs none), and a middle
+        /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
             let n = pattern.count
+            let segmentStart = segments.count
             guard let base = pattern.baseAddress, n > 0 else {
                 // The empty pattern: one empty segment, no words.
-                let segmentStart = segments.count
-                segments.append(Segment(labelStart: labels.count, count: 0, wordStart: words.count, allAny: true,
+                let wordStart = words.count
+                segments.append(Segment(labelStart: labels.count, count: 0, wordStart: wordStart, allAny: true,
                                         labelsKept: false, needsWideUnits: false, search: nil))
-                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: words.count,
-                                  lastCount: 0, lastWordStart: words.count, unitCount: 0, hasStar: false, hasAnyOne: false)
+                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
+                                  lastCount: 0, lastWordStart: wordStart, unitCount: 0, hasStar: false, hasAnyOne: false)
             }
-            // A run of `c` units packs into `wordCount(c) <= 2c` words, and the runs' units are at
-            // most the pattern's bytes: `2n` words hold them all.
-            return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 &* n) { out -> PackedGlob in
-                let glob = packASCIIGlob(base, count: n, into: out)
-                // SAFETY: `packASCIIGlob` wrote `out[0..<written]` (its own asserts check that within `2n`).
-                assert(glob.written <= out.count)
-                words.append(contentsOf: UnsafeBufferPointer(rebasing: out[..<glob.written]))
-                return glob.packed
-            }
-        }
-
-        /// `appendASCIIGlob`'s walk: every run's words into `out` from its start (to be appended to
-        /// `words` as they are, so a segment's `wordStart` is `words.count` plus its offset in
-        /// `out`), every segment and search appended to the tables. `written`: the words in `out`.
-        @inline(__always)
-        private mutating func packASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int,
-                                            into out: UnsafeMutableBufferPointer<UInt64>) -> (packed: PackedGlob, written: Int) {
-            let wordBase = words.count
-            let segmentStart = segments.count
-            var firstCount = 0, firstWordStart = wordBase, lastCount = 0, lastWordStart = wordBase
+            var firstCount = 0, firstWordStart = 0, lastCount = 0, lastWordStart = 0
             var middleCount = 0
             var unitCount = 0
-            var hasAnyOne = false
-            var written = 0
+            var anyOnes: UInt64 = 0 // 0xFF under every `?` met, or-ed
             var start = 0
             var end = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
             let hasStar = end != n
@@ -255,9 +235,43 @@ extension GlobMatcher {
                 // The run before the first star is the first segment, the one after the last star the
                 // last; every run between two stars is a middle one, placed by searching.
                 let isLast = end == n
-                let wordStart = wordBase &+ written
+                let wordStart = words.count
                 let count = end &- start
-                let allAny = Self.packASCIIRun(base, count: n, start, end, into: out, at: &written, hasAnyOne: &hasAnyOne)
+                // SAFETY: `0 <= start <= end <= n` (the stars found inside the pattern), so the run's bytes are inside `base[0..<n]`.
+                assert(start >= 0 && start <= end && end <= n)
+                // The run's packed words: eight units per pair (`?` as a zero byte under a zero
+                // mask), then the extra pair (`PackedBytes`). Written here, not in a function of
+                // its own: the call and its set-up cost as much as packing a short run.
+                var word: UInt64 = 0, mask: UInt64 = 0
+                var wholeWord: UInt64 = 0, wholeMask: UInt64 = 0
+                var literals: UInt64 = 0
+                var pos = start
+                while pos < end {
+                    let left = end &- pos
+                    let keep = left >= 8 ? UInt64.max : ASCIIWords.lowBytes(left)
+                    let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
+                    // 0xFF under every `?` (the zeros past the run are no `?`).
+                    let anyOne = ASCIIWords.anyOneBytes(bytes)
+                    assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                           "an ASCII run holds no star")
+                    word = bytes & ~anyOne
+                    mask = keep & ~anyOne
+                    literals |= mask
+                    anyOnes |= anyOne
+                    words.append(word)
+                    words.append(mask)
+                    if left >= 8 {
+                        wholeWord = word
+                        wholeMask = mask
+                    }
+                    pos &+= 8
+                }
+                if count > 8, count & 7 != 0 {
+                    words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
+                    words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
+                }
+                assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
+                let allAny = literals == 0
                 let searched = !isFirst && !isLast && count <= ShiftAndSearch.maxWords * 64 && !allAny
                 if searched { reserveMasksOnce() }
                 let search = searched
@@ -288,63 +302,13 @@ extension GlobMatcher {
                 lastCount = firstCount
                 lastWordStart = firstWordStart
             }
-            return (PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
-                               firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
-                               unitCount: unitCount, hasStar: hasStar, hasAnyOne: hasAnyOne), written)
+            return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
+                              firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
+                              unitCount: unitCount, hasStar: hasStar, hasAnyOne: anyOnes != 0)
         }
 
         private static let starByte = UInt8(ascii: "*")
         private static let anyOneByte = UInt8(ascii: "?")
-
-        /// Writes the packed words of the run `start..<end` of the `n` bytes at `base` (no `*` in
-        /// it) to `out` from `written`, eight units per pair (`?` as a zero byte under a zero mask),
-        /// then the extra pair (`PackedBytes`), and moves `written` past them. Sets `hasAnyOne` on a
-        /// `?`; returns whether every unit is `?` (an empty run's too).
-        @inline(__always)
-        private static func packASCIIRun(_ base: UnsafePointer<UInt8>, count n: Int, _ start: Int, _ end: Int,
-                                         into out: UnsafeMutableBufferPointer<UInt64>, at written: inout Int,
-                                         hasAnyOne: inout Bool) -> Bool {
-            let count = end &- start
-            let runStart = written
-            // SAFETY: the run's `wordCount(count) <= 2 * count` words fit in `out` from `written` (the caller's buffer holds two words per pattern byte, and the runs before used two per unit at most); `start...end` lies in `base[0..<n]`.
-            assert(start >= 0 && start <= end && end <= n && written + PackedBytes.wordCount(count) <= out.count)
-            var word: UInt64 = 0, mask: UInt64 = 0
-            var wholeWord: UInt64 = 0, wholeMask: UInt64 = 0
-            var anyMask: UInt64 = 0
-            var pos = start
-            while pos < end {
-                let m = Swift.min(end &- pos, 8)
-                let keep = ASCIIWords.lowBytes(m)
-                let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
-                // 0xFF under every `?` (the zeros past the run are no `?`).
-                let anyOne = (ASCIIWords.bytes(bytes, equalTo: anyOneByte) >> 7) &* 0xFF
-                assert(ASCIIWords.bytes(bytes, equalTo: starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
-                       "an ASCII run holds no star")
-                word = bytes & ~anyOne
-                mask = keep & ~anyOne
-                anyMask |= mask
-                hasAnyOne = hasAnyOne || anyOne != 0
-                // SAFETY: pair `(pos - start) / 8` of the run, inside its `wordCount(count)` words (asserted above).
-                assert(written &+ 1 < out.count)
-                out[written] = word
-                out[written &+ 1] = mask
-                written &+= 2
-                if m == 8 {
-                    wholeWord = word
-                    wholeMask = mask
-                }
-                pos &+= 8
-            }
-            if count > 8, count & 7 != 0 {
-                // SAFETY: the extra pair is the last of the run's `wordCount(count)` words (asserted above).
-                assert(written &+ 1 < out.count)
-                out[written] = PackedBytes.extraWord(whole: wholeWord, partial: word, count: count)
-                out[written &+ 1] = PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count)
-                written &+= 2
-            }
-            assert(written &- runStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
-            return anyMask == 0
-        }
 
         /// The tables' storage.
         struct Buffers {
@@ -456,6 +420,14 @@ extension GlobMatcher {
         private static func spreadAnyRow(_ masks: UnsafeMutableBufferPointer<UInt64>, anyRow: Int, words w: Int) {
             // SAFETY: the callers pass the segment's `rows * w` words with `anyRow = (rows - 1) * w`, so every index below `anyRow + w` is inside.
             assert(anyRow + w <= masks.count)
+            if w == 1 {
+                // One word per row (a segment of up to 64 units, nearly all): the rows are the
+                // words before `anyRow`, or-ed in one contiguous pass the compiler vectorizes.
+                let bits = masks[anyRow]
+                guard bits != 0 else { return }
+                for i in 0..<anyRow { masks[i] |= bits }
+                return
+            }
             for word in 0..<w where masks[anyRow + word] != 0 {
                 let bits = masks[anyRow + word]
                 var i = word

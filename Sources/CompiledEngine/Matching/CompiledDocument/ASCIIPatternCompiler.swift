@@ -43,7 +43,7 @@ extension PatternCompiler {
         return outcome ?? .notPlainASCII
     }
 
-    /// Whether `bytes` are all ASCII and none is `$`: eight at a time, then the rest one by one.
+    /// Whether `bytes` are all ASCII and none is `$`: eight at a time, then the rest in one word.
     // SAFETY: reads only `bytes[0..<bytes.count]` (each load below states and asserts its bound); the caller keeps the buffer alive for the call.
     static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
@@ -61,14 +61,11 @@ extension PatternCompiler {
             if word & high != 0 || (x &- ones) & ~x & high != 0 { return false }
             i &+= 8
         }
-        while i < n {
-            // SAFETY: `i < n`.
-            assert(i >= 0 && i < n)
-            let byte = base[i]
-            if byte >= 0x80 || byte == UInt8(ascii: "$") { return false }
-            i &+= 1
-        }
-        return true
+        guard i < n else { return true }
+        // The last 1 to 7 bytes in one word, zeros above them (neither high nor `$`).
+        let word = ASCIIWords.load(base, count: n, at: i)
+        let x = word ^ dollars
+        return word & high == 0 && ASCIIWords.zeroBytes(x) == 0
     }
 
     /// Each ASCII byte folded (E1) as `CaseFolding.fold` folds its scalar: ASCII folds to ASCII.
@@ -110,8 +107,7 @@ extension PatternCompiler {
         let parentProgram = parent.map { store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? .none
         // The index key: the literal start (up to the first wildcard); with an N3 parent, what both
         // programs' starts share, which is the parent's length at most (it is the main's start, or empty).
-        var keyEnd = lo
-        while keyEnd < hi, bytes[keyEnd] != starByte, bytes[keyEnd] != anyOneByte { keyEnd += 1 }
+        var keyEnd = lo < hi ? min(ASCIIWords.firstWildcard(in: bytes, from: lo), hi) : lo
         if let parent {
             assert(parent.isEmpty || parent.lowerBound == lo, "a non-empty parent starts where the main program does")
             keyEnd = parent.isEmpty ? lo : min(keyEnd, parent.upperBound)

@@ -73,7 +73,9 @@ struct TableHashing: Sendable {
 
 /// A hash table from keys (UTF-8 bytes and a one-byte tag, compared exactly: D12, not canonical
 /// equality) to `Int32` values, for the lookups of one compile. Open addressing over flat arrays:
-/// the slots, the entries, and every key's bytes copied once into one array; no object per entry.
+/// the slots and the entries; no object per entry. An entry keeps its key's `String` (a copy of
+/// the value: a reference to the same storage, or the bytes themselves when the string is small),
+/// whose UTF-8 a later lookup compares, rather than copying the key's bytes into the table.
 ///
 /// Safe on untrusted keys: a lookup probes at most `maxProbes` slots, whatever the keys, so a
 /// document whose keys all collide costs `maxProbes` comparisons per lookup, not one per key
@@ -94,7 +96,8 @@ struct ExactBytesTable {
 
     private struct Entry {
         var hash: UInt64
-        var start: Int32
+        /// The key, kept alive with its bytes (a string's contiguous UTF-8 does not move while it lives).
+        let key: String
         var length: Int32
         var value: Int32
         var tag: UInt8
@@ -108,8 +111,6 @@ struct ExactBytesTable {
     /// over the entry's index plus one. A power of two in count.
     private var slots: [UInt64]
     private var entries: [Entry] = []
-    /// Every entry's key bytes, one after the other.
-    private var keyBytes: [UInt8] = []
     /// Lookups made and slots probed, so far (tests check the bound; an add each, on the compile path only).
     private(set) var lookups = 0
     private(set) var probes = 0
@@ -120,7 +121,6 @@ struct ExactBytesTable {
         self.hashing = hashing
         slots = Array(repeating: 0, count: Self.slotCount(for: max(expected, 1)))
         entries.reserveCapacity(expected)
-        keyBytes.reserveCapacity(16 * expected)
     }
 
     /// Keys in the table.
@@ -131,12 +131,14 @@ struct ExactBytesTable {
     /// all meet colliding keys).
     mutating func find(_ key: String, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
         if 2 * (entries.count + 1) > slots.count { grow() }
-        // Native strings lend their bytes in place; any other is made contiguous once.
-        if let found = key.utf8.withContiguousStorageIfAvailable({ find($0, tag: tag, insertingIfAbsent: value) }) {
+        // Native strings lend their bytes in place; any other is made contiguous once (and kept so).
+        if let found = key.utf8.withContiguousStorageIfAvailable({ find($0, of: key, tag: tag, insertingIfAbsent: value) }) {
             return found
         }
-        var key = key
-        return key.withUTF8 { find($0, tag: tag, insertingIfAbsent: value) }
+        var contiguous = key
+        contiguous.makeContiguousUTF8()
+        let kept = contiguous
+        return contiguous.withUTF8 { find($0, of: kept, tag: tag, insertingIfAbsent: value) }
     }
 
     /// Changes the value of `entry` (from an `inserted` lookup).
@@ -144,9 +146,11 @@ struct ExactBytesTable {
         entries[entry].value = value
     }
 
-    private mutating func find(_ key: UnsafeBufferPointer<UInt8>, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
+    /// `bytes`: the UTF-8 of `key`, lent for the call.
+    private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
+                               insertingIfAbsent value: Int32) -> Lookup {
         lookups += 1
-        let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: tag)
+        let hash = hashing.hash(UnsafeRawBufferPointer(bytes), tag: tag)
         let fingerprint = hash >> 32
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -154,16 +158,17 @@ struct ExactBytesTable {
             probes += 1
             let word = slots[slot]
             if word == 0 {
-                let start = keyBytes.count
-                keyBytes.append(contentsOf: key)
                 slots[slot] = Self.slotWord(hash, entry: entries.count)
-                entries.append(Entry(hash: hash, start: Int32(start), length: Int32(key.count), value: value, tag: tag))
+                // The one copy of the key (a reference, or a small string's bytes): only a new key is kept.
+                entries.append(Entry(hash: hash, key: copy key, length: Int32(bytes.count), value: value, tag: tag))
                 return .inserted(entry: entries.count - 1)
             }
             if word >> 32 == fingerprint {
-                let entry = entries[Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1]
+                let e = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
                 // The length and tag first: most keys a probe meets differ there.
-                if Int(entry.length) == key.count, entry.tag == tag, equal(entry, key) { return .found(entry.value) }
+                if Int(entries[e].length) == bytes.count, entries[e].tag == tag, Self.equal(entries[e].key, bytes) {
+                    return .found(entries[e].value)
+                }
             }
             // Triangular steps (1, 2, 3, ... slots on): over a power of two they visit every slot.
             slot = (slot + probe) & mask
@@ -171,14 +176,17 @@ struct ExactBytesTable {
         return .unplaceable
     }
 
-    /// Whether `entry`'s bytes are `key`'s (same length already checked).
-    private func equal(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !key.isEmpty else { return true }
-        return keyBytes.withUnsafeBytes { stored in
-            // SAFETY: `find` appended `entry.length` bytes at `entry.start`, and `key` has that many.
-            assert(Int(entry.start) + Int(entry.length) <= stored.count && Int(entry.length) == key.count)
-            return memcmp(stored.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0
+    /// Whether the UTF-8 of `stored` (an entry's key, of the same length as `bytes`) is `bytes`.
+    private static func equal(_ stored: borrowing String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        // (An entry's key was contiguous when it went in, `find` saw to that, and a string value does not change.)
+        let same = stored.utf8.withContiguousStorageIfAvailable { storedBytes -> Bool in
+            // SAFETY: `find` checked the lengths equal, so `storedBytes` and `bytes` both hold `bytes.count` bytes.
+            assert(storedBytes.count == bytes.count)
+            guard let storedBase = storedBytes.baseAddress else { return false }
+            return memcmp(storedBase, base, bytes.count) == 0
         }
+        return same ?? stored.utf8.elementsEqual(bytes)
     }
 
     /// Twice the slots, every entry placed again from its stored hash. An entry whose probes all

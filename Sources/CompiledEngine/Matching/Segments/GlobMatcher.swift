@@ -102,18 +102,17 @@ struct GlobMatcher: Sendable {
     /// from the pattern's atoms (one atom per byte), in one walk over the bytes with no atoms made.
     init(ascii pattern: UnsafeBufferPointer<UInt8>, into tables: inout SegmentTables) {
         let packed = tables.appendASCIIGlob(pattern)
-        let first = packed.first
-        let last = packed.last
         segmentStart = Int32(packed.segmentStart)
         middleCount = Int32(packed.middleCount)
         hasStar = packed.hasStar
         minimum = Int32(packed.unitCount)
-        firstWordOffset = Int32(first.wordStart)
-        lastWordOffset = Int32(last.wordStart)
-        firstCount = Int32(first.count)
-        lastCount = hasStar ? Int32(last.count) : 0
+        firstWordOffset = Int32(packed.firstWordStart)
+        lastWordOffset = Int32(packed.lastWordStart)
+        firstCount = Int32(packed.firstCount)
+        lastCount = hasStar ? Int32(packed.lastCount) : 0
         anchorsNeedWideUnits = false // ASCII only
-        shape = Self.shape(first: first, middleCount: packed.middleCount, last: last, hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
+        shape = Self.shape(firstCount: packed.firstCount, middleCount: packed.middleCount, lastCount: packed.lastCount,
+                           hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
     }
 
     /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
@@ -151,11 +150,17 @@ struct GlobMatcher: Sendable {
 
     /// `hasAnyOne`: the pattern has a `?`.
     static func shape(first: Segment, middleCount: Int, last: Segment, hasAnyOne: Bool, hasStar: Bool) -> PatternShape {
+        shape(firstCount: first.count, middleCount: middleCount, lastCount: last.count, hasAnyOne: hasAnyOne, hasStar: hasStar)
+    }
+
+    /// `shape(first:middleCount:last:hasAnyOne:hasStar:)` from the first and last segment's lengths.
+    @inline(__always)
+    static func shape(firstCount: Int, middleCount: Int, lastCount: Int, hasAnyOne: Bool, hasStar: Bool) -> PatternShape {
         guard hasStar else { return hasAnyOne ? .fixedLength : .literal }
         if middleCount == 0 {
-            return first.count == 0 && last.count > 0 ? .suffix : .prefix
+            return firstCount == 0 && lastCount > 0 ? .suffix : .prefix
         }
-        if middleCount == 1, first.count == 0, last.count == 0 { return .infix }
+        if middleCount == 1, firstCount == 0, lastCount == 0 { return .infix }
         return .glob
     }
 

@@ -191,13 +191,16 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
-        /// What `appendASCIIGlob` appended and read: where the glob's segments start, its first and
-        /// last segment (the same one without a star) and what decides its shape.
+        /// What `appendASCIIGlob` appended and read: where the glob's segments start, how many middle
+        /// ones it has, its first and last segment's length and words (the same segment without a
+        /// star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
         struct PackedGlob {
             let segmentStart: Int
             let middleCount: Int
-            let first: Segment
-            let last: Segment
+            let firstCount: Int
+            let firstWordStart: Int
+            let lastCount: Int
+            let lastWordStart: Int
             let unitCount: Int
             let hasStar: Bool
             let hasAnyOne: Bool
@@ -206,108 +209,106 @@ extension GlobMatcher {
         /// The segments of a glob given as ASCII bytes (no `$`, folded already when the rule is
         /// case-insensitive; `*` and `?` are the wildcards), appended as `GlobMatcher.init(_:into:)`
         /// appends those of the same pattern's atoms, to the same tables, word for word. The fast path
-        /// of the usual pattern: one walk over the bytes, each run packed eight bytes to a register
-        /// pair and appended a word at a time (no fill, no buffer closure, no labels: ASCII needs none),
-        /// and a middle run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
+        /// of the usual pattern: the stars found and each run packed eight bytes at a time
+        /// (`ASCIIWords`), each pair appended as it is made (no labels: ASCII needs none), and a middle
+        /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
             let n = pattern.count
             let segmentStart = segments.count
-            var first = Segment.empty
-            var last = Segment.empty
+            guard let base = pattern.baseAddress, n > 0 else {
+                // The empty pattern: one empty segment, no words.
+                let wordStart = words.count
+                segments.append(Segment(labelStart: labels.count, count: 0, wordStart: wordStart, allAny: true,
+                                        labelsKept: false, needsWideUnits: false, search: nil))
+                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
+                                  lastCount: 0, lastWordStart: wordStart, unitCount: 0, hasStar: false, hasAnyOne: false)
+            }
+            var firstCount = 0, firstWordStart = 0, lastCount = 0, lastWordStart = 0
             var middleCount = 0
             var unitCount = 0
-            var hasAnyOne = false
+            var anyOnes: UInt64 = 0 // 0xFF under every `?` met, or-ed
             var start = 0
-            var end = Self.runEnd(pattern, from: 0)
+            var end = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
             let hasStar = end != n
             var isFirst = true
             while true {
                 // The run before the first star is the first segment, the one after the last star the
                 // last; every run between two stars is a middle one, placed by searching.
                 let isLast = end == n
-                let segment = appendASCIIRun(pattern, start, end, searchable: !isFirst && !isLast, hasAnyOne: &hasAnyOne)
-                segments.append(segment)
-                unitCount += segment.count
-                if isFirst { first = segment } else if isLast { last = segment } else { middleCount += 1 }
+                let wordStart = words.count
+                let count = end &- start
+                // SAFETY: `0 <= start <= end <= n` (the stars found inside the pattern), so the run's bytes are inside `base[0..<n]`.
+                assert(start >= 0 && start <= end && end <= n)
+                // The run's packed words: eight units per pair (`?` as a zero byte under a zero
+                // mask), then the extra pair (`PackedBytes`). Written here, not in a function of
+                // its own: the call and its set-up cost as much as packing a short run.
+                var word: UInt64 = 0, mask: UInt64 = 0
+                var wholeWord: UInt64 = 0, wholeMask: UInt64 = 0
+                var literals: UInt64 = 0
+                var pos = start
+                while pos < end {
+                    let left = end &- pos
+                    let keep = left >= 8 ? UInt64.max : ASCIIWords.lowBytes(left)
+                    let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
+                    // 0xFF under every `?` (the zeros past the run are no `?`).
+                    let anyOne = ASCIIWords.anyOneBytes(bytes)
+                    assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                           "an ASCII run holds no star")
+                    word = bytes & ~anyOne
+                    mask = keep & ~anyOne
+                    literals |= mask
+                    anyOnes |= anyOne
+                    words.append(word)
+                    words.append(mask)
+                    if left >= 8 {
+                        wholeWord = word
+                        wholeMask = mask
+                    }
+                    pos &+= 8
+                }
+                if count > 8, count & 7 != 0 {
+                    words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
+                    words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
+                }
+                assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
+                let allAny = literals == 0
+                let searched = !isFirst && !isLast && count <= ShiftAndSearch.maxWords * 64 && !allAny
+                if searched { reserveMasksOnce() }
+                let search = searched
+                    ? ShiftAndSearch(ascii: UnsafeBufferPointer(start: base + start, count: count), masks: &masks,
+                                     wideUnits: wideUnits.count)
+                    : nil
+                segments.append(Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny,
+                                        labelsKept: false, needsWideUnits: false, search: search))
+                unitCount &+= count
+                if isFirst {
+                    firstCount = count
+                    firstWordStart = wordStart
+                } else if isLast {
+                    lastCount = count
+                    lastWordStart = wordStart
+                } else {
+                    middleCount &+= 1
+                }
                 if isLast { break }
-                start = end + 1
-                // SAFETY: `start <= n` (`end < n` here), and the loop reads `pattern[start]` only below `n`.
+                start = end &+ 1
+                // SAFETY: `start <= n` (`end < n` here), and the loop reads `base[start]` only below `n`.
                 assert(start <= n)
-                while start < n, pattern[start] == Self.starByte { start += 1 } // consecutive stars close one run
-                end = Self.runEnd(pattern, from: start)
+                while start < n, base[start] == Self.starByte { start &+= 1 } // consecutive stars close one run
+                end = ASCIIWords.first(Self.starByte, in: base, count: n, from: start)
                 isFirst = false
             }
-            return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, first: first, last: hasStar ? last : first,
-                              unitCount: unitCount, hasStar: hasStar, hasAnyOne: hasAnyOne)
+            if !hasStar {
+                lastCount = firstCount
+                lastWordStart = firstWordStart
+            }
+            return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
+                              firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
+                              unitCount: unitCount, hasStar: hasStar, hasAnyOne: anyOnes != 0)
         }
 
         private static let starByte = UInt8(ascii: "*")
         private static let anyOneByte = UInt8(ascii: "?")
-
-        /// Where the run of `pattern` from `start` ends: its next `*`, else its end.
-        @inline(__always)
-        private static func runEnd(_ pattern: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-            // SAFETY: `pattern[end]` is read only while `end < pattern.count`.
-            assert(start >= 0 && start <= pattern.count)
-            var end = start
-            while end < pattern.count, pattern[end] != starByte { end += 1 }
-            return end
-        }
-
-        /// Appends the packed words of `pattern[start..<end]` (no `*` in it) and, for a `searchable`
-        /// (middle) run with a literal, its Shift-And masks: its segment. Sets `hasAnyOne` on a `?`.
-        @inline(__always)
-        private mutating func appendASCIIRun(_ pattern: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, searchable: Bool,
-                                             hasAnyOne: inout Bool) -> Segment {
-            let count = end - start
-            let wordStart = words.count
-            // SAFETY: `start...end` lies in `pattern` (the caller's run), so every `pattern[k]` below has `k < end <= count`.
-            assert(start >= 0 && start <= end && end <= pattern.count)
-            var word: UInt64 = 0
-            var mask: UInt64 = 0
-            var wholeWord: UInt64 = 0
-            var wholeMask: UInt64 = 0
-            var allAny = true
-            var k = 0
-            while k < count {
-                let byte = pattern[start &+ k]
-                let shift = UInt64((k & 7) << 3)
-                if byte == Self.anyOneByte {
-                    hasAnyOne = true
-                } else {
-                    assert(byte < 0x80 && byte != Self.starByte, "an ASCII run holds no star")
-                    allAny = false
-                    word |= UInt64(byte) << shift
-                    mask |= 0xFF << shift
-                }
-                k &+= 1
-                if k & 7 == 0 {
-                    words.append(word)
-                    words.append(mask)
-                    wholeWord = word
-                    wholeMask = mask
-                    word = 0
-                    mask = 0
-                }
-            }
-            if count & 7 != 0 {
-                // The partly filled pair, then (past eight units) the extra pair of the last eight.
-                words.append(word)
-                words.append(mask)
-                if count > 8 {
-                    words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
-                    words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
-                }
-            }
-            assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
-            let searched = searchable && count <= ShiftAndSearch.maxWords * 64 && !allAny
-            if searched { reserveMasksOnce() }
-            let search = searched
-                ? ShiftAndSearch(ascii: UnsafeBufferPointer(rebasing: pattern[start..<end]), masks: &masks, wideUnits: wideUnits.count)
-                : nil
-            return Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny, labelsKept: false,
-                           needsWideUnits: false, search: search)
-        }
 
         /// The tables' storage.
         struct Buffers {
@@ -419,6 +420,14 @@ extension GlobMatcher {
         private static func spreadAnyRow(_ masks: UnsafeMutableBufferPointer<UInt64>, anyRow: Int, words w: Int) {
             // SAFETY: the callers pass the segment's `rows * w` words with `anyRow = (rows - 1) * w`, so every index below `anyRow + w` is inside.
             assert(anyRow + w <= masks.count)
+            if w == 1 {
+                // One word per row (a segment of up to 64 units, nearly all): the rows are the
+                // words before `anyRow`, or-ed in one contiguous pass the compiler vectorizes.
+                let bits = masks[anyRow]
+                guard bits != 0 else { return }
+                for i in 0..<anyRow { masks[i] |= bits }
+                return
+            }
             for word in 0..<w where masks[anyRow + word] != 0 {
                 let bits = masks[anyRow + word]
                 var i = word

@@ -191,6 +191,8 @@ private struct JSONByteParser {
         // Open containers; `current` is the innermost one. Depth is the number of open containers.
         // Their finished children wait on `elements` and `members` until the container closes.
         var stack: [Frame] = []
+        // AASA files nest a handful of levels: room for them up front, so the stack never grows.
+        stack.reserveCapacity(8)
         var current = Frame(kind: .top, start: 0, parentKey: "")
         var elements = JSONBuildStack<JSONValue>(initialCapacity: 16)
         var members = JSONBuildStack<JSONMember>(initialCapacity: 16)

@@ -308,11 +308,20 @@ private struct JSONByteParser {
     }
 
     private mutating func skipWhitespaceRun() {
-        while pos < count {
-            switch bytes[pos] {
-            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
-            default: return
+        // Pretty-printed files indent every line: a run is a newline and many spaces, read here
+        // through the buffer (one test per byte, no bounds check per subscript).
+        let from = pos
+        pos = bytes.withUnsafeBufferPointer { buffer in
+            var index = from
+            while index < buffer.count {
+                // SAFETY: `index < buffer.count`, checked by the loop condition.
+                assert(index >= 0 && index < buffer.count)
+                switch buffer[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return index
+                }
             }
+            return index
         }
     }
 

@@ -330,7 +330,7 @@ private struct JSONByteParser {
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a string key)") }
         guard bytes[pos] == JSONByte.quote else { throw unexpectedCharacter(at: pos, "(expected a string key)") }
-        let key = try parseString()
+        let key = try parseString(isKey: true)
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ':' after the key)") }
         guard bytes[pos] == JSONByte.colon else { throw unexpectedCharacter(at: pos, "(expected ':' after the key)") }
@@ -402,8 +402,9 @@ private struct JSONByteParser {
     }
 
     /// Parses a string; `pos` is at the opening quote. Strings without escapes (nearly all of
-    /// them) are validated in place and decoded with one `String(decoding:)` of the bytes in place.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// them) are validated in place and decoded with one `String(decoding:)` of the bytes in place;
+    /// with `isKey` (a member name), a known AASA key is its literal instead (`JSONKnownKeys`).
+    private mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> String {
         pos += 1
         let contentStart = pos
         while true {
@@ -414,7 +415,10 @@ private struct JSONByteParser {
                 let string = bytes.withUnsafeBufferPointer { buffer in
                     // SAFETY: `contentStart <= pos < count`: the quote at `pos` was read through a checked subscript.
                     assert(contentStart <= pos && pos < buffer.count)
-                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<pos]), as: UTF8.self)
+                    let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<pos])
+                    // A member name AASA files repeat is its literal: nothing to decode or allocate.
+                    if isKey, let known = JSONKnownKeys.string(for: content) { return known }
+                    return String(decoding: content, as: UTF8.self)
                 }
                 pos += 1
                 return string

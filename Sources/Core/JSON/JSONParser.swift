@@ -191,6 +191,8 @@ private struct JSONByteParser {
         // Open containers; `current` is the innermost one. Depth is the number of open containers.
         // Their finished children wait on `elements` and `members` until the container closes.
         var stack: [Frame] = []
+        // AASA files nest a handful of levels: room for them up front, so the stack never grows.
+        stack.reserveCapacity(8)
         var current = Frame(kind: .top, start: 0, parentKey: "")
         var elements = JSONBuildStack<JSONValue>(initialCapacity: 16)
         var members = JSONBuildStack<JSONMember>(initialCapacity: 16)
@@ -306,11 +308,20 @@ private struct JSONByteParser {
     }
 
     private mutating func skipWhitespaceRun() {
-        while pos < count {
-            switch bytes[pos] {
-            case 0x20, 0x09, 0x0A, 0x0D: pos += 1
-            default: return
+        // Pretty-printed files indent every line: a run is a newline and many spaces, read here
+        // through the buffer (one test per byte, no bounds check per subscript).
+        let from = pos
+        pos = bytes.withUnsafeBufferPointer { buffer in
+            var index = from
+            while index < buffer.count {
+                // SAFETY: `index < buffer.count`, checked by the loop condition.
+                assert(index >= 0 && index < buffer.count)
+                switch buffer[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return index
+                }
             }
+            return index
         }
     }
 
@@ -319,7 +330,7 @@ private struct JSONByteParser {
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a string key)") }
         guard bytes[pos] == JSONByte.quote else { throw unexpectedCharacter(at: pos, "(expected a string key)") }
-        let key = try parseString()
+        let key = try parseString(isKey: true)
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ':' after the key)") }
         guard bytes[pos] == JSONByte.colon else { throw unexpectedCharacter(at: pos, "(expected ':' after the key)") }
@@ -391,8 +402,9 @@ private struct JSONByteParser {
     }
 
     /// Parses a string; `pos` is at the opening quote. Strings without escapes (nearly all of
-    /// them) are validated in place and decoded with one `String(decoding:)` of the bytes in place.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    /// them) are validated in place and decoded with one `String(decoding:)` of the bytes in place;
+    /// with `isKey` (a member name), a known AASA key is its literal instead (`JSONKnownKeys`).
+    private mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> String {
         pos += 1
         let contentStart = pos
         while true {
@@ -403,7 +415,10 @@ private struct JSONByteParser {
                 let string = bytes.withUnsafeBufferPointer { buffer in
                     // SAFETY: `contentStart <= pos < count`: the quote at `pos` was read through a checked subscript.
                     assert(contentStart <= pos && pos < buffer.count)
-                    return String(decoding: UnsafeBufferPointer(rebasing: buffer[contentStart..<pos]), as: UTF8.self)
+                    let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<pos])
+                    // A member name AASA files repeat is its literal: nothing to decode or allocate.
+                    if isKey, let known = JSONKnownKeys.string(for: content) { return known }
+                    return String(decoding: content, as: UTF8.self)
                 }
                 pos += 1
                 return string

@@ -78,6 +78,16 @@ extension AASADocument {
     }
 }
 
+extension DetailEntry {
+    /// An entry with nothing in it, appended and then filled in place by the parser.
+    static let blank = DetailEntry(appIDs: [], defaults: ComponentFields(), rules: [], location: LazyJSONPath(""))
+}
+
+extension DocumentRule {
+    /// A rule with nothing in it, appended and then filled in place by the parser.
+    static let blank = DocumentRule(fields: ComponentFields(), location: LazyJSONPath(""))
+}
+
 /// Walks the JSON tree once, building the model and collecting diagnostics.
 /// (`package`: the harness's planted mistakes in the document-wide P5 total read a file with it.)
 package struct DocumentParser {
@@ -130,7 +140,8 @@ package struct DocumentParser {
                 wrongType("applinks.apps", apps, expected: "an empty array")
             }
         }
-        let defaults = applinks["defaults"].map { componentFields($0, at: LazyJSONPath("applinks.defaults"), isDefaults: true) } ?? ComponentFields()
+        var defaults = ComponentFields()
+        if let value = applinks["defaults"] { componentFields(value, at: LazyJSONPath("applinks.defaults"), into: &defaults) }
         let variables = applinks["substitutionVariables"].map { variableTable($0, at: "applinks.substitutionVariables") } ?? VariableTable()
         // From here on each pattern is checked against the table as it is read.
         self.variables = variables
@@ -146,7 +157,8 @@ package struct DocumentParser {
             for i in list.indices {
                 let path = LazyJSONPath.entry(index: i)
                 guard case .object(let obj) = list[i] else { wrongType(path.text, list[i], expected: "an object"); continue }
-                entries.append(detailEntry(obj, keyedAppID: nil, at: path))
+                entries.append(DetailEntry.blank)
+                detailEntry(obj, keyedAppID: nil, at: path, into: &entries[entries.count - 1])
             }
         case .object(let dict)?:
             // D5: the oldest form, keyed by app ID, evaluated in document order.
@@ -161,7 +173,8 @@ package struct DocumentParser {
                 let path = LazyJSONPath.entry(key: key)
                 guard let value = duplicates.isEmpty ? dict.members[k].value : dict[key] else { continue }
                 guard case .object(let obj) = value else { wrongType(path.text, value, expected: "an object"); continue }
-                entries.append(detailEntry(obj, keyedAppID: key, at: path))
+                entries.append(DetailEntry.blank)
+                detailEntry(obj, keyedAppID: key, at: path, into: &entries[entries.count - 1])
             }
         case let other?:
             wrongType("applinks.details", other, expected: "an array")
@@ -171,7 +184,11 @@ package struct DocumentParser {
         return AASADocument(hasApplinks: true, defaults: defaults, variables: variables, entries: entries)
     }
 
-    mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: LazyJSONPath) -> DetailEntry {
+    /// Reads one `details` entry into `entry`, a blank one already in place in the document's
+    /// entries. (Filled in place, key by key: a whole `DetailEntry` or `DocumentRule` made as a
+    /// value and then appended is copied and the original destroyed, because the compiler moves
+    /// values this large through memory with a copy; a blank one is appended and then filled.)
+    mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: LazyJSONPath, into entry: inout DetailEntry) {
         // One pass over the members, as in `componentFields`: each known key's last member, and
         // the duplicate and unknown-key searches only when a key is unknown or came twice.
         let members = obj.members
@@ -246,8 +263,8 @@ package struct DocumentParser {
                    ? "the entry names no app: \"appIDs\" is empty (and any \"appID\" beside it is ignored, SPEC.md D4)"
                    : "the entry names no app (\"appIDs\" or \"appID\")")
         }
-        let defaults = defaultsMember < 0 ? ComponentFields()
-            : componentFields(members[defaultsMember].value, at: path.member(.defaults), isDefaults: true)
+        entry.appIDs = unique
+        if defaultsMember >= 0 { componentFields(members[defaultsMember].value, at: path.member(.defaults), into: &entry.defaults) }
 
         var rules: [DocumentRule] = []
         // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
@@ -269,8 +286,11 @@ package struct DocumentParser {
                 // The rule's path is formatted only when read (LazyJSONPath).
                 let rp = path.member(.components, item: i)
                 // D10: a component that is not an object is skipped; it must not become `{}`.
-                guard case .object = list[i] else { wrongType(rp.text, list[i], expected: "an object"); continue }
-                rules.append(DocumentRule(fields: componentFields(list[i], at: rp, isDefaults: false), location: rp))
+                guard case .object(let component) = list[i] else { wrongType(rp.text, list[i], expected: "an object"); continue }
+                rules.append(DocumentRule.blank)
+                let k = rules.count - 1
+                rules[k].location = rp
+                componentFields(component, at: rp, into: &rules[k].fields)
             }
         } else if pathsMember >= 0 {
             if case .array(let list) = members[pathsMember].value {
@@ -281,36 +301,40 @@ package struct DocumentParser {
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
-                    let pattern: String
-                    let exclude: Bool?
-                    if Self.startsWithNOT(s) {
-                        // Sliced by UTF-8 after the four ASCII bytes (a scalar boundary), not by
-                        // Characters (a Character slice would round the start down to the space
-                        // when a combining mark follows it); the bytes are copied once.
-                        pattern = String(Substring(s.utf8[s.utf8.index(s.utf8.startIndex, offsetBy: 4)...]))
-                        exclude = true
-                    } else {
-                        pattern = s
-                        exclude = nil
-                    }
+                    let isExclusion = Self.startsWithNOT(s)
+                    // Without `NOT ` the `/` pattern is the legacy string itself (the same storage).
+                    let pattern = isExclusion ? Self.droppingNOT(s) : s
                     // P4 and P5 name the rule's `/` key, as for a component.
                     checkPattern(pattern, at: rp.text, expansionAt: JSONPath.member(rp.text, "/"))
-                    rules.append(DocumentRule(fields: ComponentFields(path: pattern, exclude: exclude), location: rp, legacyPath: s))
+                    rules.append(DocumentRule.blank)
+                    let k = rules.count - 1
+                    rules[k].fields.path = pattern
+                    if isExclusion { rules[k].fields.exclude = true }
+                    rules[k].location = rp
+                    rules[k].legacyPath = s
                 }
             } else {
                 wrongType(path.member(.paths).text, members[pathsMember].value, expected: "an array of strings")
             }
         }
-        return DetailEntry(appIDs: unique, defaults: defaults, rules: rules, location: path)
+        entry.rules = rules
+        entry.location = path
     }
 
-    /// A component or `defaults` dictionary (C1, D10, Q5). A wrong-typed key is left out.
-    /// `path` is formatted only when a diagnostic names it.
-    mutating func componentFields(_ value: JSONValue, at path: LazyJSONPath, isDefaults: Bool) -> ComponentFields {
+    /// A `defaults` dictionary (C5, D10, Q5) into `fields` (which are not given yet); a value that
+    /// is not an object is reported and leaves them so.
+    mutating func componentFields(_ value: JSONValue, at path: LazyJSONPath, into fields: inout ComponentFields) {
         guard case .object(let obj) = value else {
             wrongType(path.text, value, expected: "an object")
-            return ComponentFields()
+            return
         }
+        componentFields(obj, at: path, into: &fields)
+    }
+
+    /// A component or `defaults` dictionary (C1, D10, Q5) into `fields`, which are not given yet
+    /// (filled key by key in place: see `detailEntry`). A wrong-typed key is left out.
+    /// `path` is formatted only when a diagnostic names it.
+    mutating func componentFields(_ obj: JSONObject, at path: LazyJSONPath, into fields: inout ComponentFields) {
         // One pass over the members instead of a search per key: each known key's member (the
         // last one wins, as `obj[key]` reads it), whether some key is unknown, and whether a known
         // key came twice. When every key is known and none came twice there is no duplicate key,
@@ -334,27 +358,31 @@ package struct DocumentParser {
         }
         if unknown || repeated { reportDuplicates(obj, at: path.text) }
         if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
-        // Each key into a local, then one `ComponentFields` at the end: filling a `ComponentFields`
-        // key by key copied it whole on the way out.
-        let pathPattern = slash < 0 ? nil : patternString(members[slash].value, "/", at: path)
-        let fragmentPattern = hash < 0 ? nil : patternString(members[hash].value, "#", at: path)
-        var query: QueryPattern?
+        // Only the keys given are set (in this order, which is the order of their diagnostics).
+        if slash >= 0 { fields.path = patternString(members[slash].value, "/", at: path) }
+        if hash >= 0 { fields.fragment = patternString(members[hash].value, "#", at: path) }
         if question >= 0 {
             let q = members[question].value
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q {
             case .string(let s):
                 checkPattern(s, at: qp())
-                query = .whole(s)
+                fields.query = .whole(s)
             case .object(let items):
-                reportDuplicates(items, at: qp())
+                let duplicates = items.duplicateKeys
+                reportDuplicates(duplicates, at: qp())
                 var list: [(name: String, pattern: String)] = []
+                list.reserveCapacity(items.members.count)
                 var nonString: String?
                 // P4 and P5 apply only to a dictionary that is kept: what its items found is
                 // taken back when one of them is not a string.
                 let expansionMark = (expansionDiagnostics.count, totalExpandedSize)
-                for key in items.keys {
-                    guard let v = items[key] else { continue }
+                // Each distinct key once, in first-appearance order, with its last value; without a
+                // repeated key that is every member in order, with no key list made and no search.
+                let keys = duplicates.isEmpty ? [] : items.keys
+                for k in 0..<(duplicates.isEmpty ? items.members.count : keys.count) {
+                    let key = duplicates.isEmpty ? items.members[k].key : keys[k]
+                    guard let v = duplicates.isEmpty ? items.members[k].value : items[key] else { continue }
                     if case .string(let s) = v {
                         checkPattern(s, at: JSONPath.member(qp(), key))
                         list.append((key, s))
@@ -368,20 +396,17 @@ package struct DocumentParser {
                     report(.warning, "non-string-query-value", JSONPath.member(qp(), bad),
                            "query item \"\(bad)\" is not a string, so Apple ignores this whole \"?\" dictionary (every query matches)")
                 } else {
-                    query = .items(list)
+                    fields.query = .items(list)
                 }
             default:
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        let excludeFlag = exclude < 0 ? nil : bool(members[exclude].value, "exclude", at: path)
-        let caseSensitiveFlag = caseSensitive < 0 ? nil : bool(members[caseSensitive].value, "caseSensitive", at: path)
-        let percentEncodedFlag = percentEncoded < 0 ? nil : bool(members[percentEncoded].value, "percentEncoded", at: path)
+        if exclude >= 0 { fields.exclude = bool(members[exclude].value, "exclude", at: path) }
+        if caseSensitive >= 0 { fields.caseSensitive = bool(members[caseSensitive].value, "caseSensitive", at: path) }
+        if percentEncoded >= 0 { fields.percentEncoded = bool(members[percentEncoded].value, "percentEncoded", at: path) }
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        var commentText: String?
-        if comment >= 0, case .string(let s) = members[comment].value { commentText = s }
-        return ComponentFields(path: pathPattern, query: query, fragment: fragmentPattern, exclude: excludeFlag,
-                               caseSensitive: caseSensitiveFlag, percentEncoded: percentEncodedFlag, comment: commentText)
+        if comment >= 0, case .string(let s) = members[comment].value { fields.comment = s }
     }
 
     /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
@@ -417,18 +442,28 @@ package struct DocumentParser {
 
     /// The index of `key` in `entryKeys` (exact scalar equality, like JSON keys), or nil.
     static func entryKeyIndex(_ key: String) -> Int? {
-        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ knownKeyIndex(utf8: $0, entryKeyBytes) }) { return inPlace }
-        return Array(key.utf8).withUnsafeBufferPointer { knownKeyIndex(utf8: $0, entryKeyBytes) }
+        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ entryKeyIndex(utf8: $0) }) { return inPlace }
+        return Array(key.utf8).withUnsafeBufferPointer { entryKeyIndex(utf8: $0) }
     }
 
-    /// The index of the key whose UTF-8 is `b` in `table`, or nil: lengths first, then the bytes.
-    /// (Equal bytes are equal scalars; and no other spelling of these ASCII keys is canonically
-    /// equal to them, so this also agrees with the String `==` of `reportUnknownKeys`.)
-    private static func knownKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>, _ table: [[UInt8]]) -> Int? {
-        for (candidate, known) in table.enumerated() where known.count == b.count {
-            if known.withUnsafeBufferPointer({ k in k.elementsEqual(b) }) { return candidate }
+    /// `entryKeyIndex` on the key's UTF-8: the length (and for five bytes the first one) picks the
+    /// one candidate, then the bytes. (Equal bytes are equal scalars; and no other spelling of
+    /// these ASCII keys is canonically equal to them, so this also agrees with the String `==` of
+    /// `reportUnknownKeys`.)
+    private static func entryKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let candidate: Int
+        switch b.count {
+        case 5: candidate = b[0] == UInt8(ascii: "a") ? 0 : 3
+        case 6: candidate = 1
+        case 10: candidate = 2
+        case 8: candidate = 4
+        default: return nil
         }
-        return nil
+        let known = entryKeyBytes[candidate]
+        // SAFETY: `b` is read below `b.count` only (`b[0]` when the count is 5), and the count picked `candidate`, so `known` is as long.
+        assert(known.count == b.count)
+        for i in 0..<b.count where b[i] != known[i] { return nil }
+        return candidate
     }
 
     /// `entryKeys` as UTF-8, in the same order.
@@ -543,14 +578,45 @@ package struct DocumentParser {
         return inPlace ?? s.utf8.starts(with: "NOT ".utf8)
     }
 
+    /// `s` without its leading `NOT ` (`startsWithNOT(s)` is true). Sliced by UTF-8 after the four
+    /// ASCII bytes (a scalar boundary), not by Characters (a Character slice would round the start
+    /// down to the space when a combining mark follows it); the bytes are copied once.
+    static func droppingNOT(_ s: String) -> String {
+        assert(startsWithNOT(s))
+        let inPlace = s.utf8.withContiguousStorageIfAvailable { bytes in
+            // SAFETY: `startsWithNOT(s)`, so the buffer holds at least four bytes and `4...` is in bounds.
+            assert(bytes.count >= 4)
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[4...]), as: UTF8.self)
+        }
+        return inPlace ?? String(Substring(s.utf8.dropFirst(4)))
+    }
+
     /// A pattern's element count (P5) when it has no `$` (one element per scalar), else nil: one
     /// pass over its UTF-8, counting the bytes that start a scalar.
     static func plainSize(_ pattern: String) -> Int? {
         let inPlace = pattern.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var scalars = 0
-            for byte in bytes {
+            var index = 0
+            // Eight bytes at a time while they are ASCII without a `$` (then each is a scalar): the
+            // usual exact "has a zero byte" word test on the bytes xor `$`.
+            if let base = UnsafeRawPointer(bytes.baseAddress) {
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                while index + 8 <= bytes.count {
+                    // SAFETY: `index + 8 <= bytes.count`, so the eight bytes loaded lie inside the buffer.
+                    assert(index >= 0 && index + 8 <= bytes.count)
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let dollars = word ^ (ones &* UInt64(UInt8(ascii: "$")))
+                    if (word | ((dollars &- ones) & ~dollars)) & highs != 0 { break }
+                    index += 8
+                    scalars += 8
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
                 if byte == UInt8(ascii: "$") { return nil }
                 if byte & 0xC0 != 0x80 { scalars += 1 }
+                index += 1
             }
             return scalars
         }

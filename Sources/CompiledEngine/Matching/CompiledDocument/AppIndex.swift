@@ -78,8 +78,9 @@ struct AppIndex: Sendable {
         self.plans = plans
     }
 
-    /// The plan of app `id`, nil when the document does not list it (after `setPlans`).
-    @inline(__always)
+    /// The plan of app `id`, nil when the document does not list it (after `setPlans`). Not inlined:
+    /// the decision that calls it stays as small for a document with a few apps, which does not.
+    @inline(never)
     func plan(of id: String) -> Int? {
         let app = Self.withBytes(of: id) { key -> Int? in
             let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
@@ -138,5 +139,16 @@ struct AppIndex: Sendable {
         if let result = id.utf8.withContiguousStorageIfAvailable(body) { return result }
         var id = id
         return id.withUTF8(body)
+    }
+}
+
+/// A document's `AppIndex` with every app's plan, held by reference: a compiled document stays a
+/// few words (it is copied with `memcpy` wherever it is passed through a protocol, on every
+/// decision), where the index is several.
+final class ManyAppPlans: Sendable {
+    let index: AppIndex
+
+    init(_ index: AppIndex) {
+        self.index = index
     }
 }

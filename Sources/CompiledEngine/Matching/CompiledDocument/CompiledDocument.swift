@@ -13,7 +13,7 @@ public struct CompiledDocument: Sendable {
     let flat: FlatRules
     /// Every app's plan (an index into `plans`) when the document has more than `fewAppsLimit` apps
     /// (else nil: `fewApps` has them). Lookups only, never iterated (determinism).
-    let manyApps: AppIndex?
+    let manyApps: ManyAppPlans?
     let plans: [RuleIndex]
     /// Every plan's index tries, in shared arrays.
     let tries: IndexTries
@@ -64,15 +64,20 @@ public struct CompiledDocument: Sendable {
         // rules are compiled entry by entry.
         var firstRule: [Int32] = []
         firstRule.reserveCapacity(entryCount + 1)
-        for e in 0..<entryCount {
-            firstRule.append(Int32(rules.count))
-            // Each rule's keys are read in place (no copy of the rule or its entry, no effective rule made).
-            for r in 0..<document.entries[e].rules.count {
-                guard let compiled = CompiledRule(document.entries[e].rules[r].fields, entryDefaults: document.entries[e].defaults,
-                                                  domainDefaults: document.defaults, patterns: &patterns, items: &items,
-                                                  itemNames: &itemNames) else { continue }
-                rules.append(compiled)
-                origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
+        // Each rule's keys are read in place through the buffers' addressors (no copy of a rule, its
+        // fields or its entry, no effective rule made): an array's subscript would copy the fields.
+        document.entries.withUnsafeBufferPointer { entries in
+            for e in entries.indices {
+                firstRule.append(Int32(rules.count))
+                entries[e].rules.withUnsafeBufferPointer { entryRules in
+                    for r in entryRules.indices {
+                        guard let compiled = CompiledRule(entryRules[r].fields, entryDefaults: entries[e].defaults,
+                                                          domainDefaults: document.defaults, patterns: &patterns, items: &items,
+                                                          itemNames: &itemNames) else { continue }
+                        rules.append(consume compiled)
+                        origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
+                    }
+                }
             }
         }
         firstRule.append(Int32(rules.count))
@@ -92,14 +97,14 @@ public struct CompiledDocument: Sendable {
         appPlans.reserveCapacity(apps.count)
         for a in 0..<apps.count {
             if !apps.isInSeveralEntries(a) {
-                let e = Int(apps.firstEntry[a])
+                let e = apps.firstEntry(of: a)
                 if planOfEntry[e] < 0 {
                     planOfEntry[e] = Int32(plans.count)
-                    let ordinals = Array(firstRule[e]..<firstRule[e + 1])
+                    let ordinals = Self.ordinals(firstRule[e]..<firstRule[e + 1])
                     plans.append(indexes.index(of: ordinals, all: rules, keyBytes: patterns.keyBytes))
                 }
                 appPlans.append(planOfEntry[e])
-            } else if sameEntries[a] >= 0 {
+            } else if !sameEntries.isEmpty, sameEntries[a] >= 0 {
                 appPlans.append(appPlans[Int(sameEntries[a])])
             } else {
                 var ordinals: [Int32] = []
@@ -115,11 +120,20 @@ public struct CompiledDocument: Sendable {
         builtIndexes = indexes.builtCount
         if apps.count > Self.fewAppsLimit, var index = apps.index {
             index.setPlans(appPlans)
-            manyApps = index
+            manyApps = ManyAppPlans(index)
             fewApps = nil
         } else {
             manyApps = nil
             fewApps = (0..<apps.count).map { (apps.ids[$0], Int(appPlans[$0])) }
+        }
+    }
+
+    /// The rule ordinals `range`, in an array of exactly that size (`Array(range)` copies a range of
+    /// `Int32` one generic step at a time).
+    private static func ordinals(_ range: Range<Int32>) -> [Int32] {
+        Array(unsafeUninitializedCapacity: range.count) { buffer, count in
+            for (k, ordinal) in range.enumerated() { buffer[k] = ordinal }
+            count = range.count
         }
     }
 
@@ -212,7 +226,7 @@ public struct CompiledDocument: Sendable {
             for i in apps.indices where apps[i].app.isExactly(appID) { return apps[i].plan }
             return nil
         }
-        return manyApps?.plan(of: appID)
+        return manyApps?.index.plan(of: appID)
     }
 
     /// Rules compiled (valid ones), for the benchmark.

@@ -5,15 +5,19 @@ import LinkMatchModel
 /// entry, kept in `firstEntry`; an app listed in more has the others in a chain through `more`.
 /// What compiling needs to give each app its plan (the rules of its entries, in entry order, D7).
 struct DocumentApps {
+    /// Where an app is listed: its first entry, the last one met (an app listed twice in one entry
+    /// counts once), and its first and last links in `more` (-1: listed in one entry).
+    private struct Listing {
+        var firstEntry: Int32
+        var lastEntry: Int32
+        var moreHead: Int32 = -1
+        var moreTail: Int32 = -1
+    }
+
     /// Per app, its ID.
     private(set) var ids: [String] = []
-    /// Per app, the first entry that lists it.
-    private(set) var firstEntry: [Int32] = []
-    /// Per app, the last entry met that lists it (an app listed twice in one entry counts once).
-    private var lastEntry: [Int32] = []
-    /// Per app, its first link in `more`, and its last (-1: listed in one entry).
-    private var moreHead: [Int32] = []
-    private var moreTail: [Int32] = []
+    /// Per app, where it is listed.
+    private var listings: [Listing] = []
     /// The entries after the first of apps listed in several, each with the next link (-1 at the end).
     private var more: [(entry: Int32, next: Int32)] = []
     /// The apps found so far, when the document lists many IDs (else they are found by a scan).
@@ -23,10 +27,7 @@ struct DocumentApps {
     /// those met so far when `hashing` is nil (a few IDs: no table built), else in an `AppIndex`.
     init(of document: borrowing AASADocument, listed: Int, hashing: TableHashing?) {
         ids.reserveCapacity(listed)
-        firstEntry.reserveCapacity(listed)
-        lastEntry.reserveCapacity(listed)
-        moreHead.reserveCapacity(listed)
-        moreTail.reserveCapacity(listed)
+        listings.reserveCapacity(listed)
         index = hashing.map { AppIndex(listed: listed, hashing: $0) }
         for e in document.entries.indices {
             for id in document.entries[e].appIDs {
@@ -34,45 +35,41 @@ struct DocumentApps {
                 if index != nil {
                     let found = index!.add(id)
                     if found.isNew {
-                        append(id, entry: e)
+                        ids.append(id)
+                        listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
                         continue
                     }
                     app = found.app
                 } else if let known = ids.firstIndex(where: { $0.isExactly(id) }) {
                     app = known
                 } else {
-                    append(id, entry: e)
+                    ids.append(id)
+                    listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
                     continue
                 }
-                guard lastEntry[app] != Int32(e) else { continue }
-                lastEntry[app] = Int32(e)
+                guard listings[app].lastEntry != Int32(e) else { continue }
+                listings[app].lastEntry = Int32(e)
                 more.append((Int32(e), -1))
                 let link = Int32(more.count - 1)
-                if moreTail[app] < 0 { moreHead[app] = link } else { more[Int(moreTail[app])].next = link }
-                moreTail[app] = link
+                if listings[app].moreTail < 0 { listings[app].moreHead = link } else { more[Int(listings[app].moreTail)].next = link }
+                listings[app].moreTail = link
             }
         }
-    }
-
-    /// A new app, first listed in entry `e`.
-    private mutating func append(_ id: String, entry e: Int) {
-        ids.append(id)
-        firstEntry.append(Int32(e))
-        lastEntry.append(Int32(e))
-        moreHead.append(-1)
-        moreTail.append(-1)
     }
 
     /// How many apps.
     var count: Int { ids.count }
 
     /// Whether app `app` is listed in more than one entry.
-    func isInSeveralEntries(_ app: Int) -> Bool { moreHead[app] >= 0 }
+    func isInSeveralEntries(_ app: Int) -> Bool { listings[app].moreHead >= 0 }
+
+    /// The first entry that lists app `app` (its only one unless `isInSeveralEntries`).
+    func firstEntry(of app: Int) -> Int { Int(listings[app].firstEntry) }
 
     /// The entries that list app `app`, ascending.
     func entries(of app: Int) -> [Int32] {
-        var out = [firstEntry[app]]
-        var link = moreHead[app]
+        var out = [listings[app].firstEntry]
+        var link = listings[app].moreHead
         while link >= 0 {
             out.append(more[Int(link)].entry)
             link = more[Int(link)].next
@@ -82,10 +79,11 @@ struct DocumentApps {
 
     /// Per app, an earlier app listed in exactly the same entries (several of them), else -1: those
     /// apps get one plan. Found by sorting the lists of the apps listed in several entries (no
-    /// hashing of lists, and linearithmic whatever a document lists); all -1 when none is.
+    /// hashing of lists, and linearithmic whatever a document lists). Empty (nothing allocated)
+    /// when no app is listed in several entries.
     func earlierAppWithSameEntries() -> [Int32] {
+        guard !more.isEmpty else { return [] }
         var earlier = [Int32](repeating: -1, count: count)
-        guard !more.isEmpty else { return earlier }
         let several = (0..<count).filter(isInSeveralEntries)
         let lists = several.map(entries(of:))
         // Equal lists next to each other, each run in app order.

@@ -23,8 +23,9 @@ struct AppIndex: Sendable {
     /// Per slot: 0 when empty, else the hash's high 32 bits over the app's number plus one. A power
     /// of two in count, at least twice the IDs listed, so the table never grows.
     private var slots: [UInt64]
-    /// Per app, its ID (compared byte for byte with an ID the probes meet; no copy of its bytes kept).
-    private var ids: [String] = []
+    /// Per app: its ID's bytes in `bytes` (empty for an app in `overflow`, which is never compared here).
+    private var keys: [Range<Int32>] = []
+    private var bytes: [UInt8] = []
     /// The apps the table could not place (empty unless IDs collide).
     private var overflow: [ExactKey: Int32] = [:]
     /// Per app, its plan (empty until `setPlans`).
@@ -36,17 +37,18 @@ struct AppIndex: Sendable {
         var slotCount = 16
         while slotCount < 2 * listed { slotCount *= 2 }
         slots = Array(repeating: 0, count: slotCount)
-        ids.reserveCapacity(listed)
+        keys.reserveCapacity(listed)
+        bytes.reserveCapacity(32 * listed)
     }
 
     /// How many apps were added.
-    var count: Int { ids.count }
+    var count: Int { keys.count }
 
     /// The number of app `id`: an earlier one if it was met, else the next one, and `isNew`.
     /// (Not inlined: the compile calls it only for a document listing many app IDs.)
     @inline(never)
     mutating func add(_ id: String) -> (app: Int, isNew: Bool) {
-        let next = ids.count
+        let next = keys.count
         let found = Self.withBytes(of: id) { key -> Int? in
             let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
             switch probe(key, hash) {
@@ -54,14 +56,16 @@ struct AppIndex: Sendable {
                 return app
             case .empty(let slot):
                 slots[slot] = (hash >> 32) << 32 | UInt64(next + 1)
-                ids.append(id)
+                let start = Int32(bytes.count)
+                bytes.append(contentsOf: key)
+                keys.append(start..<Int32(bytes.count))
                 return nil
             case .full:
                 // Slots only fill (nothing leaves, the table never grows): an ID that found no room
                 // when first met finds none later, so `overflow` has it, and it alone, if it was met.
                 if let known = overflow[ExactKey(id)] { return Int(known) }
                 overflow[ExactKey(id)] = Int32(next)
-                ids.append(id)
+                keys.append(0..<0)
                 return nil
             }
         }
@@ -70,7 +74,7 @@ struct AppIndex: Sendable {
 
     /// Sets every app's plan, `plans[app]` (one per app added).
     mutating func setPlans(_ plans: [Int32]) {
-        assert(plans.count == ids.count, "one plan per app")
+        assert(plans.count == keys.count, "one plan per app")
         self.plans = plans
     }
 
@@ -110,19 +114,23 @@ struct AppIndex: Sendable {
             if word == 0 { return .empty(slot: slot) }
             if word >> 32 == fingerprint {
                 let app = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
-                if Self.withBytes(of: ids[app], { Self.equal($0, key) }) { return .found(app) }
+                if equal(keys[app], key) { return .found(app) }
             }
             slot = (slot + step) & mask
         }
         return .full
     }
 
-    /// Whether `a` and `b` hold the same bytes.
+    /// Whether the bytes at `range` of `bytes` are `key`'s.
     @inline(__always)
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress else { return true } // (both empty)
-        return memcmp(x, y, a.count) == 0
+    private func equal(_ range: Range<Int32>, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard range.count == key.count else { return false }
+        guard !key.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { stored in
+            // SAFETY: `add` appended this app's bytes at `range` of `bytes`, and `key` has as many (checked above).
+            assert(range.lowerBound >= 0 && Int(range.upperBound) <= stored.count && range.count == key.count)
+            return memcmp(stored.baseAddress! + Int(range.lowerBound), key.baseAddress!, key.count) == 0
+        }
     }
 
     /// `body` on `id`'s UTF-8 bytes: lent in place by a native string, else made contiguous once.

@@ -53,6 +53,8 @@ public struct CompiledDocument: Sendable {
         var ruleCount = 0
         for e in 0..<entryCount { ruleCount += document.entries[e].rules.count }
         var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount, hashing: hashing)
+        var rules: [CompiledRule] = []
+        rules.reserveCapacity(ruleCount)
         // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).
         var origins: [RuleOrigin] = []
         origins.reserveCapacity(ruleCount)
@@ -64,22 +66,16 @@ public struct CompiledDocument: Sendable {
         firstRule.reserveCapacity(entryCount + 1)
         // Each rule's keys are read in place through the buffers' addressors (no copy of a rule, its
         // fields or its entry, no effective rule made): an array's subscript would copy the fields.
-        // Each compiled rule is moved into its slot (`append` would copy it and destroy the original).
-        let rules = [CompiledRule](unsafeUninitializedCapacity: ruleCount) { slots, built in
-            document.entries.withUnsafeBufferPointer { entries in
-                for e in entries.indices {
-                    firstRule.append(Int32(built))
-                    entries[e].rules.withUnsafeBufferPointer { entryRules in
-                        for r in entryRules.indices {
-                            guard let compiled = CompiledRule(entryRules[r].fields, entryDefaults: entries[e].defaults,
-                                                              domainDefaults: document.defaults, patterns: &patterns, items: &items,
-                                                              itemNames: &itemNames) else { continue }
-                            // SAFETY: at most one rule compiles per rule of the document, and `ruleCount` counted them, so slot `built` is inside `slots`.
-                            assert(built < slots.count)
-                            (slots.baseAddress! + built).initialize(to: consume compiled)
-                            built += 1
-                            origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
-                        }
+        document.entries.withUnsafeBufferPointer { entries in
+            for e in entries.indices {
+                firstRule.append(Int32(rules.count))
+                entries[e].rules.withUnsafeBufferPointer { entryRules in
+                    for r in entryRules.indices {
+                        guard let compiled = CompiledRule(entryRules[r].fields, entryDefaults: entries[e].defaults,
+                                                          domainDefaults: document.defaults, patterns: &patterns, items: &items,
+                                                          itemNames: &itemNames) else { continue }
+                        rules.append(consume compiled)
+                        origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
                     }
                 }
             }

@@ -132,7 +132,11 @@ public struct CompiledDocument: Sendable {
     /// `Int32` one generic step at a time).
     private static func ordinals(_ range: Range<Int32>) -> [Int32] {
         Array(unsafeUninitializedCapacity: range.count) { buffer, count in
-            for (k, ordinal) in range.enumerated() { buffer[k] = ordinal }
+            for (k, ordinal) in range.enumerated() {
+                // SAFETY: `range` has as many ordinals as the capacity asked for, so `k` is inside `buffer`.
+                assert(k < buffer.count)
+                buffer.initializeElement(at: k, to: ordinal)
+            }
             count = range.count
         }
     }

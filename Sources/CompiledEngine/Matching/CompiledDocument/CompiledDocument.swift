@@ -11,14 +11,14 @@ public struct CompiledDocument: Sendable {
     /// reference so that the document stays a few words (a large struct is copied with `memcpy`
     /// wherever it is passed through a protocol).
     let flat: FlatRules
-    /// App ID -> index into `plans` when the document has more than `fewAppsLimit` apps (else empty:
-    /// `fewApps` has them). Lookups only, never iterated (determinism).
-    let planOfApp: [ExactKey: Int]
+    /// Every app's plan (an index into `plans`) when the document has more than `fewAppsLimit` apps
+    /// (else nil: `fewApps` has them). Lookups only, never iterated (determinism).
+    let manyApps: ManyAppPlans?
     let plans: [RuleIndex]
     /// Every plan's index tries, in shared arrays.
     let tries: IndexTries
     /// Every app's plan when the document has at most `fewAppsLimit` apps, in a list: scanned
-    /// without hashing (then `planOfApp` is empty).
+    /// without hashing (then `manyApps` is nil).
     let fewApps: [(app: String, plan: Int)]?
     /// The most apps a document has for them to be scanned rather than hashed (also while compiling:
     /// at most this many app IDs listed, counted with repeats, are found by a scan).
@@ -48,8 +48,10 @@ public struct CompiledDocument: Sendable {
 
     /// The one compile the others call: `hashing` for the compile's hash tables, `builtIndexes` set
     /// to how many plans built their own rule index.
-    init(_ document: AASADocument, hashing: TableHashing, builtIndexes: inout Int) {
-        let ruleCount = document.entries.reduce(0) { $0 + $1.rules.count }
+    init(_ document: borrowing AASADocument, hashing: TableHashing, builtIndexes: inout Int) {
+        let entryCount = document.entries.count
+        var ruleCount = 0
+        for e in 0..<entryCount { ruleCount += document.entries[e].rules.count }
         var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount, hashing: hashing)
         var rules: [CompiledRule] = []
         rules.reserveCapacity(ruleCount)
@@ -58,96 +60,85 @@ public struct CompiledDocument: Sendable {
         origins.reserveCapacity(ruleCount)
         var items: [QueryItemKey] = []
         var itemNames: [UInt8] = []
-        // Per entry: the indexes of its valid rules (invalid ones never match, P3/P4).
-        var entryRules: [[Int32]] = []
-        for (e, entry) in document.entries.enumerated() {
-            var mine: [Int32] = []
-            // Each rule's keys are read in place (no copy of the rule, no effective rule made).
-            for r in entry.rules.indices {
-                if let compiled = CompiledRule(entry.rules[r].fields, entryDefaults: entry.defaults, domainDefaults: document.defaults,
-                                               patterns: &patterns, items: &items, itemNames: &itemNames) {
-                    mine.append(Int32(rules.count))
-                    rules.append(compiled)
-                    origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
+        // Entry e's valid rules (invalid ones never match, P3/P4) are `rules[firstRule[e]..<firstRule[e + 1]]`:
+        // rules are compiled entry by entry.
+        var firstRule: [Int32] = []
+        firstRule.reserveCapacity(entryCount + 1)
+        // Each rule's keys are read in place through the buffers' addressors (no copy of a rule, its
+        // fields or its entry, no effective rule made): an array's subscript would copy the fields.
+        document.entries.withUnsafeBufferPointer { entries in
+            for e in entries.indices {
+                firstRule.append(Int32(rules.count))
+                entries[e].rules.withUnsafeBufferPointer { entryRules in
+                    for r in entryRules.indices {
+                        guard let compiled = CompiledRule(entryRules[r].fields, entryDefaults: entries[e].defaults,
+                                                          domainDefaults: document.defaults, patterns: &patterns, items: &items,
+                                                          itemNames: &itemNames) else { continue }
+                        rules.append(consume compiled)
+                        origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
+                    }
                 }
             }
-            entryRules.append(mine)
         }
+        firstRule.append(Int32(rules.count))
         // The apps: most files list a few, found by a scan (no table built); past `fewAppsLimit`, by hashing.
-        let listedApps = document.entries.reduce(0) { $0 + $1.appIDs.count } // an upper bound on the apps
-        let hashed = listedApps > Self.fewAppsLimit
-        let (apps, entriesOfApp) = Self.apps(of: document, listed: listedApps, hashed: hashed, hashing: hashing)
+        var listedApps = 0 // an upper bound on the apps
+        for e in 0..<entryCount { listedApps += document.entries[e].appIDs.count }
+        let apps = DocumentApps(of: document, listed: listedApps, hashing: listedApps > Self.fewAppsLimit ? hashing : nil)
         // Apps listed in the same entries share one plan: an app in one entry (most files) finds it
-        // by the entry's number, an app in several by its list of entries (scanned among a few
-        // apps, past `fewAppsLimit` hashed). Plans of other entries with the same shape share their
-        // index (`RuleIndexBuilder`).
+        // by the entry's number, apps in the same several entries by `earlierAppWithSameEntries`.
+        // Plans of other entries with the same shape share their index (`RuleIndexBuilder`).
         var plans: [RuleIndex] = []
-        var planOfEntry = [Int32](repeating: -1, count: document.entries.count)
-        var planOfEntries: [[Int]: Int] = [:] // lists of several entries, only when `hashed`
-        var listedEntries: [(entries: [Int], plan: Int)] = [] // lists of several entries, unless `hashed`
+        plans.reserveCapacity(apps.count)
+        var planOfEntry = [Int32](repeating: -1, count: entryCount)
+        let sameEntries = apps.earlierAppWithSameEntries()
         var indexes = RuleIndexBuilder()
-        var appPlans: [Int] = [] // parallel to `apps`
+        var appPlans: [Int32] = [] // per app
         appPlans.reserveCapacity(apps.count)
-        for entries in entriesOfApp {
-            if entries.count == 1 {
-                let e = entries[0]
+        for a in 0..<apps.count {
+            if !apps.isInSeveralEntries(a) {
+                let e = apps.firstEntry(of: a)
                 if planOfEntry[e] < 0 {
                     planOfEntry[e] = Int32(plans.count)
-                    plans.append(indexes.index(of: entryRules[e], all: rules, keyBytes: patterns.keyBytes))
+                    let ordinals = Self.ordinals(firstRule[e]..<firstRule[e + 1])
+                    plans.append(indexes.index(of: ordinals, all: rules, keyBytes: patterns.keyBytes))
                 }
-                appPlans.append(Int(planOfEntry[e]))
-                continue
+                appPlans.append(planOfEntry[e])
+            } else if !sameEntries.isEmpty, sameEntries[a] >= 0 {
+                appPlans.append(appPlans[Int(sameEntries[a])])
+            } else {
+                var ordinals: [Int32] = []
+                for e in apps.entries(of: a) { ordinals.append(contentsOf: firstRule[Int(e)]..<firstRule[Int(e) + 1]) }
+                appPlans.append(Int32(plans.count))
+                plans.append(indexes.index(of: ordinals, all: rules, keyBytes: patterns.keyBytes))
             }
-            if let existing = hashed ? planOfEntries[entries] : listedEntries.first(where: { $0.entries == entries })?.plan {
-                appPlans.append(existing)
-                continue
-            }
-            if hashed { planOfEntries[entries] = plans.count } else { listedEntries.append((entries, plans.count)) }
-            appPlans.append(plans.count)
-            plans.append(indexes.index(of: entries.flatMap { entryRules[$0] }, all: rules, keyBytes: patterns.keyBytes))
         }
         flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
                          entries: document.entries, defaults: document.defaults, origins: origins)
         self.plans = plans
         tries = indexes.finish()
         builtIndexes = indexes.builtCount
-        if apps.count > Self.fewAppsLimit {
-            // Sized for the apps, filled in app order: the table a decision probes.
-            var byApp: [ExactKey: Int] = [:]
-            byApp.reserveCapacity(apps.count)
-            for a in apps.indices { byApp[apps[a]] = appPlans[a] }
-            planOfApp = byApp
+        if apps.count > Self.fewAppsLimit, var index = apps.index {
+            index.setPlans(appPlans)
+            manyApps = ManyAppPlans(index)
             fewApps = nil
         } else {
-            planOfApp = [:]
-            fewApps = apps.indices.map { (apps[$0].text, appPlans[$0]) }
+            manyApps = nil
+            fewApps = (0..<apps.count).map { (apps.ids[$0], Int(appPlans[$0])) }
         }
     }
 
-    /// Every app `document` lists, in first-listed order (exact equality, D12), and per app the
-    /// entries that list it, ascending. Found by a scan of those met so far or, when `hashed`, in an
-    /// `AppIndex` sized for the `listed` IDs. Not inlined: the compile loop that calls it stays small.
-    @inline(never)
-    private static func apps(of document: AASADocument, listed: Int, hashed: Bool,
-                             hashing: TableHashing) -> (apps: [ExactKey], entriesOfApp: [[Int]]) {
-        var apps: [ExactKey] = []
-        apps.reserveCapacity(listed)
-        var entriesOfApp: [[Int]] = [] // parallel to `apps`
-        entriesOfApp.reserveCapacity(listed)
-        var appIndex = hashed ? AppIndex(listed: listed, hashing: hashing) : nil // (no table built for a few IDs)
-        for (e, entry) in document.entries.enumerated() {
-            for id in entry.appIDs {
-                let app = ExactKey(id)
-                let known = appIndex != nil ? appIndex!.index(of: id, next: apps.count) : apps.firstIndex(of: app)
-                if let a = known {
-                    if entriesOfApp[a].last != e { entriesOfApp[a].append(e) }
-                } else {
-                    apps.append(app)
-                    entriesOfApp.append([e])
-                }
+    /// The rule ordinals `range`, in an array of exactly that size (`Array(range)` copies a range of
+    /// `Int32` one generic step at a time).
+    private static func ordinals(_ range: Range<Int32>) -> [Int32] {
+        Array(unsafeUninitializedCapacity: range.count) { buffer, count in
+            for (k, ordinal) in range.enumerated() {
+                // SAFETY: `range` has as many ordinals as the capacity asked for, so `k` is inside `buffer`.
+                assert(k < buffer.count)
+                buffer.initializeElement(at: k, to: ordinal)
             }
+            count = range.count
         }
-        return (apps, entriesOfApp)
     }
 
     /// The decision for `url` and `appID` (M1), with the contract of `PreparedDocument.decide`; never
@@ -232,14 +223,14 @@ public struct CompiledDocument: Sendable {
         return nil
     }
 
-    /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the dictionary.
+    /// The plan of `appID`: a scan of the few apps most files list (no hashing), else the app index.
     @inline(__always)
     private func plan(of appID: String) -> Int? {
         if let apps = fewApps {
             for i in apps.indices where apps[i].app.isExactly(appID) { return apps[i].plan }
             return nil
         }
-        return planOfApp[ExactKey(appID)]
+        return manyApps?.index.plan(of: appID)
     }
 
     /// Rules compiled (valid ones), for the benchmark.

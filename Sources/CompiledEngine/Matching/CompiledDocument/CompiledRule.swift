@@ -34,9 +34,9 @@ struct CompiledRule: Sendable {
     /// rule is invalid (P3) or names an undefined variable (P4): every pattern of a rule is compared
     /// before it can match, so such a rule never matches. `patterns` compiles each distinct pattern
     /// of the document once; the query items go to `items` and their names to `itemNames` (left as
-    /// they were when nil).
-    init?(_ fields: ComponentFields, entryDefaults: ComponentFields, domainDefaults: ComponentFields, patterns: inout PatternMemo,
-          items: inout [QueryItemKey], itemNames: inout [UInt8]) {
+    /// they were when nil). The fields are borrowed: read where the model keeps them, not copied.
+    init?(_ fields: borrowing ComponentFields, entryDefaults: borrowing ComponentFields, domainDefaults: borrowing ComponentFields,
+          patterns: inout PatternMemo, items: inout [QueryItemKey], itemNames: inout [UInt8]) {
         let cs = EffectiveRule.caseSensitive(fields, entryDefaults, domainDefaults)
         form = TextForm(caseSensitive: cs, percentEncoded: EffectiveRule.percentEncoded(fields, entryDefaults, domainDefaults))
         exclude = EffectiveRule.exclude(fields, entryDefaults, domainDefaults)

@@ -1,0 +1,99 @@
+import LinkMatchModel
+
+/// Every app a document lists, in first-listed order (exact equality, D12), and per app the
+/// entries that list it, ascending, in flat arrays: no array per app. Most apps are listed in one
+/// entry, kept in `firstEntry`; an app listed in more has the others in a chain through `more`.
+/// What compiling needs to give each app its plan (the rules of its entries, in entry order, D7).
+struct DocumentApps {
+    /// Where an app is listed: its first entry, the last one met (an app listed twice in one entry
+    /// counts once), and its first and last links in `more` (-1: listed in one entry).
+    private struct Listing {
+        var firstEntry: Int32
+        var lastEntry: Int32
+        var moreHead: Int32 = -1
+        var moreTail: Int32 = -1
+    }
+
+    /// Per app, its ID.
+    private(set) var ids: [String] = []
+    /// Per app, where it is listed.
+    private var listings: [Listing] = []
+    /// The entries after the first of apps listed in several, each with the next link (-1 at the end).
+    private var more: [(entry: Int32, next: Int32)] = []
+    /// The apps found so far, when the document lists many IDs (else they are found by a scan).
+    private(set) var index: AppIndex?
+
+    /// The apps of `document`, which lists `listed` IDs (counted with repeats). Found by a scan of
+    /// those met so far when `hashing` is nil (a few IDs: no table built), else in an `AppIndex`.
+    init(of document: borrowing AASADocument, listed: Int, hashing: TableHashing?) {
+        ids.reserveCapacity(listed)
+        listings.reserveCapacity(listed)
+        index = hashing.map { AppIndex(listed: listed, hashing: $0) }
+        for e in document.entries.indices {
+            for id in document.entries[e].appIDs {
+                let app: Int
+                if index != nil {
+                    let found = index!.add(id)
+                    if found.isNew {
+                        ids.append(id)
+                        listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
+                        continue
+                    }
+                    app = found.app
+                } else if let known = ids.firstIndex(where: { $0.isExactly(id) }) {
+                    app = known
+                } else {
+                    ids.append(id)
+                    listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
+                    continue
+                }
+                guard listings[app].lastEntry != Int32(e) else { continue }
+                listings[app].lastEntry = Int32(e)
+                more.append((Int32(e), -1))
+                let link = Int32(more.count - 1)
+                if listings[app].moreTail < 0 { listings[app].moreHead = link } else { more[Int(listings[app].moreTail)].next = link }
+                listings[app].moreTail = link
+            }
+        }
+    }
+
+    /// How many apps.
+    var count: Int { ids.count }
+
+    /// Whether app `app` is listed in more than one entry.
+    func isInSeveralEntries(_ app: Int) -> Bool { listings[app].moreHead >= 0 }
+
+    /// The first entry that lists app `app` (its only one unless `isInSeveralEntries`).
+    func firstEntry(of app: Int) -> Int { Int(listings[app].firstEntry) }
+
+    /// The entries that list app `app`, ascending.
+    func entries(of app: Int) -> [Int32] {
+        var out = [listings[app].firstEntry]
+        var link = listings[app].moreHead
+        while link >= 0 {
+            out.append(more[Int(link)].entry)
+            link = more[Int(link)].next
+        }
+        return out
+    }
+
+    /// Per app, an earlier app listed in exactly the same entries (several of them), else -1: those
+    /// apps get one plan. Found by sorting the lists of the apps listed in several entries (no
+    /// hashing of lists, and linearithmic whatever a document lists). Empty (nothing allocated)
+    /// when no app is listed in several entries.
+    func earlierAppWithSameEntries() -> [Int32] {
+        guard !more.isEmpty else { return [] }
+        var earlier = [Int32](repeating: -1, count: count)
+        let several = (0..<count).filter(isInSeveralEntries)
+        let lists = several.map(entries(of:))
+        // Equal lists next to each other, each run in app order.
+        let order = several.indices.sorted { x, y in
+            lists[x] == lists[y] ? several[x] < several[y] : lists[x].lexicographicallyPrecedes(lists[y])
+        }
+        for k in order.indices.dropFirst() where lists[order[k]] == lists[order[k - 1]] {
+            let first = earlier[several[order[k - 1]]]
+            earlier[several[order[k]]] = first >= 0 ? first : Int32(several[order[k - 1]])
+        }
+        return earlier
+    }
+}

@@ -71,6 +71,7 @@ public struct CompiledDocument: Sendable {
                 firstRule.append(Int32(rules.count))
                 entries[e].rules.withUnsafeBufferPointer { entryRules in
                     for r in entryRules.indices {
+                        // SAFETY: `e` and `r` are the buffers' own indices (the subscripts check them in debug builds).
                         guard let compiled = CompiledRule(entryRules[r].fields, entryDefaults: entries[e].defaults,
                                                           domainDefaults: document.defaults, patterns: &patterns, items: &items,
                                                           itemNames: &itemNames) else { continue }

@@ -156,6 +156,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         guard many > 0 else { return }
         // The nodes with many edges, in node order (the walk listed them as it finished them,
         // children first): the tables are laid out in node order.
+        // SAFETY: `scratch` holds `scratchSize(nodeCount:longest:)` slots and `many <= manyCapacity(nodeCount:)`, the last part of them.
+        assert(many >= 0 && many <= Self.manyCapacity(nodeCount: nodeCount))
         var manyNodes = UnsafeMutableBufferPointer(start: scratch + 3 * (longest + 1) + 2 * nodeCount, count: many)
         manyNodes.sort()
         var tableEntries = 0

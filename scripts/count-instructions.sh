@@ -48,7 +48,10 @@ objcopy --strip-debug "$bench" "$work/bench"
 
 # Instructions of one run: ROW CELL REPEATS. Prints "IR OPS".
 run() {
+    # The real-world files of this tree, named explicitly: a BENCH built elsewhere may point at a
+    # folder that is gone.
     valgrind --tool=callgrind --callgrind-out-file="$work/out" "$work/bench" --quick --only "$1" --profile "$3" "$2" \
+        --real-world "$PWD/TestData/real-world-aasa" \
         >/dev/null 2>"$work/err"
     local ir ops
     ir="$(sed -n 's/^summary: *//p' "$work/out")"

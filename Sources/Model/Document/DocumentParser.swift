@@ -413,8 +413,7 @@ package struct DocumentParser {
     static func componentKeyIndex(_ key: String) -> Int? {
         // Compared as UTF-8 bytes in place: equal bytes are equal scalars. (A `String` comparison
         // of a short key cost more than the rest of reading a component.)
-        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ componentKeyIndex(utf8: $0) }) { return inPlace }
-        return Array(key.utf8).withUnsafeBufferPointer { componentKeyIndex(utf8: $0) }
+        onUTF8(of: key, componentKeyIndex(utf8:))
     }
 
     /// `componentKeyIndex` on the key's UTF-8.
@@ -433,17 +432,13 @@ package struct DocumentParser {
         case 14: candidate = 5
         default: return nil
         }
-        let known = componentKeyBytes[candidate]
-        // SAFETY: `b` is read below `b.count` only (`b[0]` when the count is 1 or 7), and the count picked `candidate`, so `known` is as long.
-        assert(known.count == b.count)
-        for i in 0..<b.count where b[i] != known[i] { return nil }
-        return candidate
+        // `b[0]` above is read only when the count is 1 or 7.
+        return isExactly(b, componentKeyBytes[candidate]) ? candidate : nil
     }
 
     /// The index of `key` in `entryKeys` (exact scalar equality, like JSON keys), or nil.
     static func entryKeyIndex(_ key: String) -> Int? {
-        if let inPlace = key.utf8.withContiguousStorageIfAvailable({ entryKeyIndex(utf8: $0) }) { return inPlace }
-        return Array(key.utf8).withUnsafeBufferPointer { entryKeyIndex(utf8: $0) }
+        onUTF8(of: key, entryKeyIndex(utf8:))
     }
 
     /// `entryKeyIndex` on the key's UTF-8: the length (and for five bytes the first one) picks the
@@ -459,11 +454,26 @@ package struct DocumentParser {
         case 8: candidate = 4
         default: return nil
         }
-        let known = entryKeyBytes[candidate]
-        // SAFETY: `b` is read below `b.count` only (`b[0]` when the count is 5), and the count picked `candidate`, so `known` is as long.
+        // `b[0]` above is read only when the count is 5.
+        return isExactly(b, entryKeyBytes[candidate]) ? candidate : nil
+    }
+
+    /// `classify` on `key`'s UTF-8: in place for a native string, else on a copy (the key
+    /// classifiers above).
+    @inline(__always)
+    private static func onUTF8(of key: String, _ classify: (UnsafeBufferPointer<UInt8>) -> Int?) -> Int? {
+        if let inPlace = key.utf8.withContiguousStorageIfAvailable(classify) { return inPlace }
+        return Array(key.utf8).withUnsafeBufferPointer(classify)
+    }
+
+    /// Whether `b` is exactly `known`, the candidate a classifier picked by `b`'s length (so the two
+    /// are as long).
+    @inline(__always)
+    private static func isExactly(_ b: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
+        // SAFETY: `b` is read below `b.count` only, and its count picked `known`, so `known` is as long.
         assert(known.count == b.count)
-        for i in 0..<b.count where b[i] != known[i] { return nil }
-        return candidate
+        for i in 0..<b.count where b[i] != known[i] { return false }
+        return true
     }
 
     /// `entryKeys` as UTF-8, in the same order.

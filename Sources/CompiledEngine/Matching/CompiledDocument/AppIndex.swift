@@ -50,6 +50,8 @@ struct AppIndex: Sendable {
     mutating func add(_ id: String) -> (app: Int, isNew: Bool) {
         let next = keys.count
         let found = Self.withBytes(of: id) { key -> Int? in
+            // SAFETY: `key` is lent for this closure only; the hash and the probe read its `count` bytes and keep none.
+            assert(key.count == id.utf8.count)
             let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
             switch probe(key, hash) {
             case .found(let app):
@@ -83,6 +85,8 @@ struct AppIndex: Sendable {
     @inline(never)
     func plan(of id: String) -> Int? {
         let app = Self.withBytes(of: id) { key -> Int? in
+            // SAFETY: `key` is lent for this closure only; the hash and the probe read its `count` bytes and keep none.
+            assert(key.count == id.utf8.count)
             let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
             switch probe(key, hash) {
             case .found(let app): return app
@@ -106,6 +110,7 @@ struct AppIndex: Sendable {
     /// triangular steps (over a power of two they visit every slot).
     @inline(__always)
     private func probe(_ key: UnsafeBufferPointer<UInt8>, _ hash: UInt64) -> Probe {
+        // SAFETY: `key` is a caller's lent buffer, read only by `equal` within its `count` (asserted there).
         let fingerprint = hash >> 32
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask

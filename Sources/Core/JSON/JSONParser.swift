@@ -26,7 +26,7 @@ public struct JSONParser {
             throw JSONParseError(
                 kind: .tooLarge(size: bytes.count, limit: limits.maxBytes), offset: 0, line: 1, column: 1)
         }
-        var parser = JSONByteParser(bytes: bytes, maxDepth: limits.maxDepth)
+        var parser = JSONByteParser(bytes: bytes, maxDepth: limits.maxDepth, builder: JSONTreeBuilder())
         return try parser.parseDocument()
     }
 }
@@ -135,7 +135,7 @@ private func jsonQuoted(_ character: String) -> String {
 
 // MARK: - Parser
 
-private enum JSONByte {
+enum JSONByte {
     static let quote = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\")
     static let comma = UInt8(ascii: ",")
@@ -155,18 +155,24 @@ private enum JSONByte {
     static func isDigit(_ byte: UInt8) -> Bool { byte >= zero && byte <= nine }
 }
 
-private struct JSONByteParser {
+/// The one tokenizer of JSON text: it decides what is valid and every error's kind, offset and
+/// message, and hands what it reads to `Builder` (the tree of `JSONParser.parse`, or a `JSONTape`),
+/// so the two forms cannot disagree on what they accept.
+struct JSONByteParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
     let bytes: [UInt8]
     let count: Int
     let maxDepth: Int
     /// First byte after an optional BOM; columns on line 1 count from here.
     let start: Int
     var pos: Int
+    /// Receives the values as they are read.
+    var builder: Builder
 
-    init(bytes: [UInt8], maxDepth: Int) {
+    init(bytes: [UInt8], maxDepth: Int, builder: consuming Builder) {
         self.bytes = bytes
         self.count = bytes.count
         self.maxDepth = maxDepth
+        self.builder = builder
         let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         self.start = hasBOM ? 3 : 0
         self.pos = start
@@ -178,13 +184,14 @@ private struct JSONByteParser {
     private struct Frame {
         enum Kind { case top, array, object }
         var kind: Kind
-        /// Index of its first child on `elements` (arrays) or `members` (objects).
+        /// What the builder needs to close it (the tree: its first child on the build stacks).
         var start: Int
-        /// The enclosing object's key whose value this container is ("" elsewhere).
-        var parentKey: String
+        /// The enclosing object's key whose value this container is (`Builder.noKey` elsewhere).
+        var parentKey: Builder.Text
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    /// Reads the whole input; the builder's value of the top-level value.
+    mutating func parseDocument() throws(JSONParseError) -> Builder.Value {
         skipWhitespace()
         guard pos < count else { throw error(.empty, at: pos) }
 
@@ -193,18 +200,16 @@ private struct JSONByteParser {
         var stack: [Frame] = []
         // AASA files nest a handful of levels: room for them up front, so the stack never grows.
         stack.reserveCapacity(8)
-        var current = Frame(kind: .top, start: 0, parentKey: "")
-        var elements = JSONBuildStack<JSONValue>(initialCapacity: 16)
-        var members = JSONBuildStack<JSONMember>(initialCapacity: 16)
+        var current = Frame(kind: .top, start: 0, parentKey: Builder.noKey)
         /// The key whose value is being parsed, when `current` is an object.
-        var key = ""
+        var key = Builder.noKey
         var depth = 0
 
         nextValue: while true {
             // A value starts at `pos` (after whitespace).
             skipWhitespace()
             guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a value)") }
-            var value: JSONValue
+            var value: Builder.Value
             let byte = bytes[pos]
             switch byte {
             case JSONByte.openBrace, JSONByte.openBracket:
@@ -214,28 +219,29 @@ private struct JSONByteParser {
                 skipWhitespace()
                 if pos < count && bytes[pos] == (isObject ? JSONByte.closeBrace : JSONByte.closeBracket) {
                     pos += 1
-                    value = isObject ? .object(JSONObject()) : .array([])
+                    value = builder.emptyContainer(isObject: isObject)
                 } else {
                     depth += 1
                     stack.append(current)
-                    current = Frame(kind: isObject ? .object : .array, start: isObject ? members.count : elements.count,
-                                    parentKey: key)
+                    current = Frame(kind: isObject ? .object : .array, start: builder.open(isObject: isObject), parentKey: key)
                     if isObject { key = try parseKeyAndColon() }
                     continue nextValue
                 }
             case JSONByte.quote:
-                value = .string(try parseString())
+                value = builder.string(try parseString())
             case JSONByte.minus, JSONByte.zero...JSONByte.nine:
-                value = .number(try parseNumber())
+                let numberStart = pos
+                try parseNumber()
+                value = builder.number(bytes, from: numberStart, to: pos)
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
-                value = .bool(true)
+                value = builder.bool(true)
             case UInt8(ascii: "f"):
                 try expectLiteral("false")
-                value = .bool(false)
+                value = builder.bool(false)
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                value = .null
+                value = builder.null()
             default:
                 throw unexpectedCharacter(at: pos, "(expected a value)")
             }
@@ -250,7 +256,7 @@ private struct JSONByteParser {
                     if bytes[pos] >= 0x80, let invalid = invalidUTF8(at: pos) { throw invalid }
                     throw error(.trailingContent, at: pos)
                 case .array:
-                    elements.push(consume value)
+                    builder.append(element: consume value)
                     skipWhitespace()
                     guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ',' or ']')") }
                     switch bytes[pos] {
@@ -265,14 +271,14 @@ private struct JSONByteParser {
                     case JSONByte.closeBracket:
                         pos += 1
                         depth -= 1
-                        value = .array(elements.popArray(from: current.start))
+                        value = builder.closeArray(from: current.start)
                         key = current.parentKey
-                        current = stack.popLast() ?? Frame(kind: .top, start: 0, parentKey: "")
+                        current = stack.popLast() ?? Frame(kind: .top, start: 0, parentKey: Builder.noKey)
                     default:
                         throw unexpectedCharacter(at: pos, "(expected ',' or ']')")
                     }
                 case .object:
-                    members.push(JSONMember(key: key, value: consume value))
+                    builder.append(key: key, value: consume value)
                     skipWhitespace()
                     guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected ',' or '}')") }
                     switch bytes[pos] {
@@ -288,9 +294,9 @@ private struct JSONByteParser {
                     case JSONByte.closeBrace:
                         pos += 1
                         depth -= 1
-                        value = .object(JSONObject(members.popArray(from: current.start)))
+                        value = builder.closeObject(from: current.start)
                         key = current.parentKey
-                        current = stack.popLast() ?? Frame(kind: .top, start: 0, parentKey: "")
+                        current = stack.popLast() ?? Frame(kind: .top, start: 0, parentKey: Builder.noKey)
                     default:
                         throw unexpectedCharacter(at: pos, "(expected ',' or '}')")
                     }
@@ -326,7 +332,7 @@ private struct JSONByteParser {
     }
 
     /// Reads `"key"` and the `:` after it; `pos` is at the key (after whitespace).
-    private mutating func parseKeyAndColon() throws(JSONParseError) -> String {
+    private mutating func parseKeyAndColon() throws(JSONParseError) -> Builder.Text {
         skipWhitespace()
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a string key)") }
         guard bytes[pos] == JSONByte.quote else { throw unexpectedCharacter(at: pos, "(expected a string key)") }
@@ -369,9 +375,8 @@ private struct JSONByteParser {
         pos += index
     }
 
-    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, returned as written.
-    private mutating func parseNumber() throws(JSONParseError) -> String {
-        let numberStart = pos
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`; `pos` ends after it.
+    private mutating func parseNumber() throws(JSONParseError) {
         if bytes[pos] == JSONByte.minus { pos += 1 }
         guard pos < count else { throw error(.unexpectedEnd, at: pos, "(expected a digit)") }
         if bytes[pos] == JSONByte.zero {
@@ -391,7 +396,6 @@ private struct JSONByteParser {
             if pos < count && (bytes[pos] == JSONByte.plus || bytes[pos] == JSONByte.minus) { pos += 1 }
             try digits(after: "the exponent marker")
         }
-        return String(decoding: bytes[numberStart..<pos], as: UTF8.self)
     }
 
     /// One or more digits, required at `pos`.
@@ -402,9 +406,9 @@ private struct JSONByteParser {
     }
 
     /// Parses a string; `pos` is at the opening quote. Strings without escapes (nearly all of
-    /// them) are validated in place and decoded with one `String(decoding:)` of the bytes in place;
-    /// with `isKey` (a member name), a known AASA key is its literal instead (`JSONKnownKeys`).
-    private mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> String {
+    /// them) are validated in place and handed to the builder as the bytes in place; `isKey` says
+    /// it is a member name.
+    private mutating func parseString(isKey: Bool = false) throws(JSONParseError) -> Builder.Text {
         pos += 1
         let contentStart = pos
         while true {
@@ -412,18 +416,16 @@ private struct JSONByteParser {
             guard pos < count else { break }
             let byte = bytes[pos]
             if byte == JSONByte.quote {
-                let string = bytes.withUnsafeBufferPointer { buffer in
-                    // SAFETY: `contentStart <= pos < count`: the quote at `pos` was read through a checked subscript.
-                    assert(contentStart <= pos && pos < buffer.count)
-                    let content = UnsafeBufferPointer(rebasing: buffer[contentStart..<pos])
-                    // A member name AASA files repeat is its literal: nothing to decode or allocate.
-                    if isKey, let known = JSONKnownKeys.string(for: content) { return known }
-                    return String(decoding: content, as: UTF8.self)
+                let end = pos
+                let text = bytes.withUnsafeBufferPointer { buffer in
+                    // SAFETY: `contentStart <= end < count`: the quote at `end` was read through a checked subscript.
+                    assert(contentStart <= end && end < buffer.count)
+                    return builder.plainString(UnsafeBufferPointer(rebasing: buffer[contentStart..<end]), at: contentStart, isKey: isKey)
                 }
                 pos += 1
-                return string
+                return text
             } else if byte == JSONByte.backslash {
-                return try parseEscapedString(contentStart: contentStart)
+                return try parseEscapedString(contentStart: contentStart, isKey: isKey)
             } else if byte < 0x20 {
                 throw controlCharacter(at: pos)
             } else {
@@ -470,7 +472,7 @@ private struct JSONByteParser {
 
     /// The slow path: copies validated runs and decoded escapes into a buffer. `pos` is at the
     /// first backslash.
-    private mutating func parseEscapedString(contentStart: Int) throws(JSONParseError) -> String {
+    private mutating func parseEscapedString(contentStart: Int, isKey: Bool) throws(JSONParseError) -> Builder.Text {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(pos - contentStart + 16)
         buffer.append(contentsOf: bytes[contentStart..<pos])
@@ -478,7 +480,7 @@ private struct JSONByteParser {
             let byte = bytes[pos]
             if byte == JSONByte.quote {
                 pos += 1
-                return String(decoding: buffer, as: UTF8.self)
+                return builder.escapedString(buffer, isKey: isKey)
             } else if byte == JSONByte.backslash {
                 try appendEscape(to: &buffer)
             } else if byte < 0x20 {

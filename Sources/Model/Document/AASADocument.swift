@@ -14,8 +14,19 @@ public struct AASADocument: Sendable, Equatable {
     /// The file's top-level JSON when the document was parsed from one. The reference engine reads
     /// its rules from this itself (SPEC.md §11: the engines share only the JSON reader); the model
     /// above is the compiled side's reading. A change to the model (a rewritten copy) drops it, so
-    /// the reference then reads the model too. Not part of `==`.
-    public var source: JSONValue?
+    /// the reference then reads the model too. Not part of `==`. (A parsed document keeps the
+    /// tape it was read from; the tree is made from it when this is read.)
+    public var source: JSONValue? {
+        get { sourceStorage?.tree }
+        set { sourceStorage = newValue.map(LazyJSONTree.tree) }
+    }
+    /// `source` in the form it was given in.
+    private var sourceStorage: LazyJSONTree?
+
+    /// Keeps `tape` as the document's source (`source` reads it as a tree).
+    package mutating func setSource(_ tape: JSONTape) {
+        sourceStorage = .tape(tape)
+    }
 
     /// Makes a document from its parts, for documents built in code (tests, generators, the serializer's
     /// round trip). Nothing is validated: the matchers take the entries as given. Leave `source` nil

@@ -8,8 +8,14 @@ public struct ParsedDocument: Sendable {
     /// What the parser noticed (D1–D12, P3, P4, P5, V2, V5, V6, Q5), in the order it read them;
     /// `Lints.run` adds the whole-document lints and sorts by position in the file.
     public var diagnostics: [Diagnostic]
-    /// The JSON the document was read from (after unwrapping a signed envelope).
-    public var json: JSONValue
+    /// The JSON the document was read from (after unwrapping a signed envelope), as a tree made
+    /// from the tape when read (the parser reads the tape, not a tree).
+    public var json: JSONValue {
+        get { jsonSource.tree }
+        set { jsonSource = .tree(newValue) }
+    }
+    /// The JSON the document was read from, in the form it was read in.
+    var jsonSource: LazyJSONTree
     /// Size of the file in bytes, before unwrapping.
     public var byteCount: Int
 }
@@ -44,9 +50,9 @@ extension AASADocument {
         } catch {
             throw DocumentLoadError(code: "invalid-json", message: "the file looks like a signed envelope but is malformed: \(error)")
         }
-        let json: JSONValue
+        let tape: JSONTape
         do {
-            json = try JSONParser.parse(jsonBytes, limits: limits)
+            tape = try JSONTape.parse(jsonBytes, limits: limits)
         } catch {
             let code: String
             switch error.kind {
@@ -56,12 +62,12 @@ extension AASADocument {
             }
             throw DocumentLoadError(code: code, message: error.description)
         }
-        guard case .object(let top) = json else {
-            throw DocumentLoadError(code: "top-level-not-object", message: "the top level is \(json.typeName), expected an object")
+        guard let top = tape.root.object else {
+            throw DocumentLoadError(code: "top-level-not-object", message: "the top level is \(tape.root.typeName), expected an object")
         }
         var parser = fresh
         var document = parser.document(from: top)
-        document.source = json
+        document.setSource(tape)
         diagnostics += parser.diagnostics
         guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
             throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
@@ -69,7 +75,7 @@ extension AASADocument {
         if let overServingLimit = AppleSizeLimit.diagnostic(byteCount: bytes.count) {
             diagnostics.append(overServingLimit)
         }
-        return ParsedDocument(document: document, diagnostics: diagnostics, json: json, byteCount: bytes.count)
+        return ParsedDocument(document: document, diagnostics: diagnostics, jsonSource: .tape(tape), byteCount: bytes.count)
     }
 
     /// Convenience for tests and tools: parse a JSON string.
@@ -88,7 +94,7 @@ extension DocumentRule {
     static let blank = DocumentRule(fields: ComponentFields(), location: LazyJSONPath(""))
 }
 
-/// Walks the JSON tree once, building the model and collecting diagnostics.
+/// Walks the JSON tape once, building the model and collecting diagnostics.
 /// (`package`: the harness's planted mistakes in the document-wide P5 total read a file with it.)
 package struct DocumentParser {
     package var diagnostics: [Diagnostic] = []
@@ -120,13 +126,13 @@ package struct DocumentParser {
         diagnostics.append(Diagnostic(severity, code, at: path, message))
     }
 
-    package mutating func document(from top: JSONObject) -> AASADocument {
+    package mutating func document(from top: JSONTapeObject) -> AASADocument {
         reportDuplicates(top, at: "")
         guard let applinksValue = top["applinks"] else {
             report(.warning, "no-applinks", "", "no \"applinks\" key: this file opens no URLs in any app")
             return AASADocument(hasApplinks: false)
         }
-        guard case .object(let applinks) = applinksValue else {
+        guard case .object(let applinks) = applinksValue.shape else {
             wrongType("applinks", applinksValue, expected: "an object")
             return AASADocument(hasApplinks: false)
         }
@@ -134,9 +140,9 @@ package struct DocumentParser {
         reportUnknownKeys(applinks, known: Self.applinksKeys, at: "applinks")
 
         if let apps = applinks["apps"] {
-            if case .array(let list) = apps, !list.isEmpty {
+            if case .array(let list) = apps.shape, !list.isEmpty {
                 report(.info, "legacy-apps-not-empty", "applinks.apps", "the legacy \"apps\" key must be an empty array when present")
-            } else if case .array = apps {} else {
+            } else if case .array = apps.shape {} else {
                 wrongType("applinks.apps", apps, expected: "an empty array")
             }
         }
@@ -148,15 +154,16 @@ package struct DocumentParser {
         checkExpansion(of: defaults) { "applinks.defaults" }
 
         var entries: [DetailEntry] = []
-        switch applinks["details"] {
+        let details = applinks["details"]
+        switch details?.shape {
         case nil:
             report(.warning, "no-details", "applinks", "no \"details\": no app is associated with this domain")
         case .array(let list)?:
             if list.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
             entries.reserveCapacity(list.count)
-            for i in list.indices {
+            for (i, item) in list.enumerated() {
                 let path = LazyJSONPath.entry(index: i)
-                guard case .object(let obj) = list[i] else { wrongType(path.text, list[i], expected: "an object"); continue }
+                guard case .object(let obj) = item.shape else { wrongType(path.text, item, expected: "an object"); continue }
                 entries.append(DetailEntry.blank)
                 detailEntry(obj, keyedAppID: nil, at: path, into: &entries[entries.count - 1])
             }
@@ -164,20 +171,19 @@ package struct DocumentParser {
             // D5: the oldest form, keyed by app ID, evaluated in document order.
             let duplicates = dict.duplicateKeys
             reportDuplicates(duplicates, at: "applinks.details")
-            if dict.members.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
+            if dict.isEmpty { report(.warning, "no-details", "applinks.details", "\"details\" is empty: no app is associated with this domain") }
             // Each distinct key once, in first-appearance order, with its last value (`dict[key]`);
             // without a repeated key that is every member in order, and no search per key.
-            let keys = duplicates.isEmpty ? dict.members.map(\.key) : dict.keys
-            entries.reserveCapacity(keys.count)
-            for (k, key) in keys.enumerated() {
+            let keyed = duplicates.isEmpty ? dict.map { ($0.key.string, $0.value) } : dict.keys.compactMap { key in dict[key].map { (key, $0) } }
+            entries.reserveCapacity(keyed.count)
+            for (key, value) in keyed {
                 let path = LazyJSONPath.entry(key: key)
-                guard let value = duplicates.isEmpty ? dict.members[k].value : dict[key] else { continue }
-                guard case .object(let obj) = value else { wrongType(path.text, value, expected: "an object"); continue }
+                guard case .object(let obj) = value.shape else { wrongType(path.text, value, expected: "an object"); continue }
                 entries.append(DetailEntry.blank)
                 detailEntry(obj, keyedAppID: key, at: path, into: &entries[entries.count - 1])
             }
-        case let other?:
-            wrongType("applinks.details", other, expected: "an array")
+        case _?:
+            if let details { wrongType("applinks.details", details, expected: "an array") }
         }
         diagnostics += expansionDiagnostics
         expansionDiagnostics = []
@@ -188,20 +194,20 @@ package struct DocumentParser {
     /// entries. (Filled in place, key by key: a whole `DetailEntry` or `DocumentRule` made as a
     /// value and then appended is copied and the original destroyed, because the compiler moves
     /// values this large through memory with a copy; a blank one is appended and then filled.)
-    mutating func detailEntry(_ obj: JSONObject, keyedAppID: String?, at path: LazyJSONPath, into entry: inout DetailEntry) {
+    mutating func detailEntry(_ obj: JSONTapeObject, keyedAppID: String?, at path: LazyJSONPath, into entry: inout DetailEntry) {
         // One pass over the members, as in `componentFields`: each known key's last member, and
         // the duplicate and unknown-key searches only when a key is unknown or came twice.
-        let members = obj.members
-        var appIDMember = -1, appIDsMember = -1, componentsMember = -1, pathsMember = -1, defaultsMember = -1
+        var appIDMember: JSONTapeValue?, appIDsMember: JSONTapeValue?, componentsMember: JSONTapeValue?
+        var pathsMember: JSONTapeValue?, defaultsMember: JSONTapeValue?
         var unknown = false
         var repeated = false
-        for i in members.indices {
-            switch Self.entryKeyIndex(members[i].key) {
-            case 0?: repeated = repeated || appIDMember >= 0; appIDMember = i
-            case 1?: repeated = repeated || appIDsMember >= 0; appIDsMember = i
-            case 2?: repeated = repeated || componentsMember >= 0; componentsMember = i
-            case 3?: repeated = repeated || pathsMember >= 0; pathsMember = i
-            case 4?: repeated = repeated || defaultsMember >= 0; defaultsMember = i
+        for member in obj {
+            switch Self.entryKeyIndex(member.key) {
+            case 0?: repeated = repeated || appIDMember != nil; appIDMember = member.value
+            case 1?: repeated = repeated || appIDsMember != nil; appIDsMember = member.value
+            case 2?: repeated = repeated || componentsMember != nil; componentsMember = member.value
+            case 3?: repeated = repeated || pathsMember != nil; pathsMember = member.value
+            case 4?: repeated = repeated || defaultsMember != nil; defaultsMember = member.value
             default: unknown = true
             }
         }
@@ -209,17 +215,15 @@ package struct DocumentParser {
         if unknown { reportUnknownKeys(obj, known: Self.entryKeys, at: path.text) }
         var fromAppID: String?
         var fromAppIDs: [String]?
-        if appIDMember >= 0 {
-            let single = members[appIDMember].value
-            if case .string(let id) = single { fromAppID = id } else { wrongType(JSONPath.member(path.text, "appID"), single, expected: "a string") }
+        if let single = appIDMember {
+            if case .string(let id) = single.shape { fromAppID = id } else { wrongType(JSONPath.member(path.text, "appID"), single, expected: "a string") }
         }
-        if appIDsMember >= 0 {
-            let many = members[appIDsMember].value
-            if case .array(let list) = many {
+        if let many = appIDsMember {
+            if case .array(let list) = many.shape {
                 var ids: [String] = []
                 ids.reserveCapacity(list.count)
-                for i in list.indices {
-                    if case .string(let id) = list[i] { ids.append(id) } else { wrongType(path.member(.appIDs, item: i).text, list[i], expected: "a string") }
+                for (i, item) in list.enumerated() {
+                    if case .string(let id) = item.shape { ids.append(id) } else { wrongType(path.member(.appIDs, item: i).text, item, expected: "a string") }
                 }
                 fromAppIDs = ids
             } else {
@@ -236,12 +240,12 @@ package struct DocumentParser {
             for id in fromAppIDs where !unique.contains(where: { $0.isExactly(id) }) { unique.append(id) }
             if keyedAppID != nil {
                 report(.warning, "both-app-id-forms", path.text, "\"appIDs\" inside a \"details\" dictionary value: it names the apps and the key is ignored (SPEC.md D5, an open point); keep one")
-            } else if appIDMember >= 0 {
+            } else if appIDMember != nil {
                 report(.warning, "both-app-id-forms", path.text, "both \"appID\" and \"appIDs\": \"appID\" is ignored, \"appIDs\" names the apps (SPEC.md D4); remove \"appID\"")
             }
         } else if let key = keyedAppID {
             unique = [key]
-            if appIDMember >= 0 {
+            if appIDMember != nil {
                 report(.warning, "both-app-id-forms", path.text, "\"appID\" inside a \"details\" dictionary value is ignored: the key names the app (SPEC.md D5, an open point); keep one")
             }
         } else {
@@ -264,40 +268,40 @@ package struct DocumentParser {
                    : "the entry names no app (\"appIDs\" or \"appID\")")
         }
         entry.appIDs = unique
-        if defaultsMember >= 0 { componentFields(members[defaultsMember].value, at: path.member(.defaults), into: &entry.defaults) }
+        if let defaultsMember { componentFields(defaultsMember, at: path.member(.defaults), into: &entry.defaults) }
 
         var rules: [DocumentRule] = []
         // D10: a wrong-typed `components` is ignored as if absent, so legacy `paths` then applies.
-        var componentList: [JSONValue]?
-        if componentsMember >= 0 {
-            if case .array(let list) = members[componentsMember].value {
+        var componentList: JSONTapeArray?
+        if let componentsMember {
+            if case .array(let list) = componentsMember.shape {
                 componentList = list
             } else {
-                wrongType(path.member(.components).text, members[componentsMember].value, expected: "an array of objects")
+                wrongType(path.member(.components).text, componentsMember, expected: "an array of objects")
             }
         }
         if let list = componentList {
-            if pathsMember >= 0 {
+            if pathsMember != nil {
                 report(.warning, "mixed-formats", path.text, "both \"components\" and legacy \"paths\": \"paths\" is ignored (SPEC.md D6)")
             }
             if list.isEmpty { report(.info, "empty-components", path.member(.components).text, "no components: nothing matches for these apps in this entry") }
             rules.reserveCapacity(list.count)
-            for i in list.indices {
+            for (i, item) in list.enumerated() {
                 // The rule's path is formatted only when read (LazyJSONPath).
                 let rp = path.member(.components, item: i)
                 // D10: a component that is not an object is skipped; it must not become `{}`.
-                guard case .object(let component) = list[i] else { wrongType(rp.text, list[i], expected: "an object"); continue }
+                guard case .object(let component) = item.shape else { wrongType(rp.text, item, expected: "an object"); continue }
                 rules.append(DocumentRule.blank)
                 let k = rules.count - 1
                 rules[k].location = rp
                 componentFields(component, at: rp, into: &rules[k].fields)
             }
-        } else if pathsMember >= 0 {
-            if case .array(let list) = members[pathsMember].value {
+        } else if let pathsMember {
+            if case .array(let list) = pathsMember.shape {
                 rules.reserveCapacity(list.count)
-                for i in list.indices {
+                for (i, item) in list.enumerated() {
                     let rp = path.member(.paths, item: i)
-                    guard case .string(let s) = list[i] else { wrongType(rp.text, list[i], expected: "a string"); continue }
+                    guard case .string(let s) = item.shape else { wrongType(rp.text, item, expected: "a string"); continue }
                     // D6: the scalars N, O, T, space; `hasPrefix` compares Characters, and "NOT " followed
                     // by a combining mark would not count. (ASCII bytes are whole scalars in UTF-8, so
                     // comparing the bytes compares the scalars.)
@@ -314,7 +318,7 @@ package struct DocumentParser {
                     rules[k].legacyPath = s
                 }
             } else {
-                wrongType(path.member(.paths).text, members[pathsMember].value, expected: "an array of strings")
+                wrongType(path.member(.paths).text, pathsMember, expected: "an array of strings")
             }
         }
         entry.rules = rules
@@ -323,8 +327,8 @@ package struct DocumentParser {
 
     /// A `defaults` dictionary (C5, D10, Q5) into `fields` (which are not given yet); a value that
     /// is not an object is reported and leaves them so.
-    mutating func componentFields(_ value: JSONValue, at path: LazyJSONPath, into fields: inout ComponentFields) {
-        guard case .object(let obj) = value else {
+    mutating func componentFields(_ value: JSONTapeValue, at path: LazyJSONPath, into fields: inout ComponentFields) {
+        guard let obj = value.object else {
             wrongType(path.text, value, expected: "an object")
             return
         }
@@ -334,37 +338,36 @@ package struct DocumentParser {
     /// A component or `defaults` dictionary (C1, D10, Q5) into `fields`, which are not given yet
     /// (filled key by key in place: see `detailEntry`). A wrong-typed key is left out.
     /// `path` is formatted only when a diagnostic names it.
-    mutating func componentFields(_ obj: JSONObject, at path: LazyJSONPath, into fields: inout ComponentFields) {
+    mutating func componentFields(_ obj: JSONTapeObject, at path: LazyJSONPath, into fields: inout ComponentFields) {
         // One pass over the members instead of a search per key: each known key's member (the
         // last one wins, as `obj[key]` reads it), whether some key is unknown, and whether a known
         // key came twice. When every key is known and none came twice there is no duplicate key,
-        // so the duplicate search runs only otherwise. (Indices into `members`, not copies of the
-        // values; locals, not an array: no allocation per component.)
-        let members = obj.members
-        var slash = -1, question = -1, hash = -1, exclude = -1, caseSensitive = -1, percentEncoded = -1, comment = -1
+        // so the duplicate search runs only otherwise. (Views of the values, not strings made;
+        // locals, not an array: no allocation per component.)
+        var slash: JSONTapeValue?, question: JSONTapeValue?, hash: JSONTapeValue?, exclude: JSONTapeValue?
+        var caseSensitive: JSONTapeValue?, percentEncoded: JSONTapeValue?, comment: JSONTapeValue?
         var unknown = false
         var repeated = false
-        for i in members.indices {
-            switch Self.componentKeyIndex(members[i].key) {
-            case 0?: repeated = repeated || slash >= 0; slash = i
-            case 1?: repeated = repeated || question >= 0; question = i
-            case 2?: repeated = repeated || hash >= 0; hash = i
-            case 3?: repeated = repeated || exclude >= 0; exclude = i
-            case 4?: repeated = repeated || caseSensitive >= 0; caseSensitive = i
-            case 5?: repeated = repeated || percentEncoded >= 0; percentEncoded = i
-            case 6?: repeated = repeated || comment >= 0; comment = i
+        for member in obj {
+            switch Self.componentKeyIndex(member.key) {
+            case 0?: repeated = repeated || slash != nil; slash = member.value
+            case 1?: repeated = repeated || question != nil; question = member.value
+            case 2?: repeated = repeated || hash != nil; hash = member.value
+            case 3?: repeated = repeated || exclude != nil; exclude = member.value
+            case 4?: repeated = repeated || caseSensitive != nil; caseSensitive = member.value
+            case 5?: repeated = repeated || percentEncoded != nil; percentEncoded = member.value
+            case 6?: repeated = repeated || comment != nil; comment = member.value
             default: unknown = true
             }
         }
         if unknown || repeated { reportDuplicates(obj, at: path.text) }
         if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
         // Only the keys given are set (in this order, which is the order of their diagnostics).
-        if slash >= 0 { fields.path = patternString(members[slash].value, "/", at: path) }
-        if hash >= 0 { fields.fragment = patternString(members[hash].value, "#", at: path) }
-        if question >= 0 {
-            let q = members[question].value
+        if let slash { fields.path = patternString(slash, "/", at: path) }
+        if let hash { fields.fragment = patternString(hash, "#", at: path) }
+        if let q = question {
             func qp() -> String { JSONPath.member(path.text, "?") }
-            switch q {
+            switch q.shape {
             case .string(let s):
                 checkPattern(s, at: qp())
                 fields.query = .whole(s)
@@ -372,18 +375,16 @@ package struct DocumentParser {
                 let duplicates = items.duplicateKeys
                 reportDuplicates(duplicates, at: qp())
                 var list: [(name: String, pattern: String)] = []
-                list.reserveCapacity(items.members.count)
+                list.reserveCapacity(items.count)
                 var nonString: String?
                 // P4 and P5 apply only to a dictionary that is kept: what its items found is
                 // taken back when one of them is not a string.
                 let expansionMark = (expansionDiagnostics.count, totalExpandedSize)
                 // Each distinct key once, in first-appearance order, with its last value; without a
                 // repeated key that is every member in order, with no key list made and no search.
-                let keys = duplicates.isEmpty ? [] : items.keys
-                for k in 0..<(duplicates.isEmpty ? items.members.count : keys.count) {
-                    let key = duplicates.isEmpty ? items.members[k].key : keys[k]
-                    guard let v = duplicates.isEmpty ? items.members[k].value : items[key] else { continue }
-                    if case .string(let s) = v {
+                let keyed = duplicates.isEmpty ? items.map { ($0.key.string, $0.value) } : items.keys.compactMap { key in items[key].map { (key, $0) } }
+                for (key, v) in keyed {
+                    if case .string(let s) = v.shape {
                         checkPattern(s, at: JSONPath.member(qp(), key))
                         list.append((key, s))
                     } else if nonString == nil {
@@ -402,18 +403,18 @@ package struct DocumentParser {
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        if exclude >= 0 { fields.exclude = bool(members[exclude].value, "exclude", at: path) }
-        if caseSensitive >= 0 { fields.caseSensitive = bool(members[caseSensitive].value, "caseSensitive", at: path) }
-        if percentEncoded >= 0 { fields.percentEncoded = bool(members[percentEncoded].value, "percentEncoded", at: path) }
+        if let exclude { fields.exclude = bool(exclude, "exclude", at: path) }
+        if let caseSensitive { fields.caseSensitive = bool(caseSensitive, "caseSensitive", at: path) }
+        if let percentEncoded { fields.percentEncoded = bool(percentEncoded, "percentEncoded", at: path) }
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        if comment >= 0, case .string(let s) = members[comment].value { fields.comment = s }
+        if let comment, case .string(let s) = comment.shape { fields.comment = s }
     }
 
     /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
-    static func componentKeyIndex(_ key: String) -> Int? {
-        // Compared as UTF-8 bytes in place: equal bytes are equal scalars. (A `String` comparison
-        // of a short key cost more than the rest of reading a component.)
-        onUTF8(of: key, componentKeyIndex(utf8:))
+    static func componentKeyIndex(_ key: JSONTapeString) -> Int? {
+        // Compared as UTF-8 bytes in place: equal bytes are equal scalars. (No `String` is made
+        // of a key that is not reported.)
+        key.withUTF8(componentKeyIndex(utf8:))
     }
 
     /// `componentKeyIndex` on the key's UTF-8.
@@ -437,8 +438,8 @@ package struct DocumentParser {
     }
 
     /// The index of `key` in `entryKeys` (exact scalar equality, like JSON keys), or nil.
-    static func entryKeyIndex(_ key: String) -> Int? {
-        onUTF8(of: key, entryKeyIndex(utf8:))
+    static func entryKeyIndex(_ key: JSONTapeString) -> Int? {
+        key.withUTF8(entryKeyIndex(utf8:))
     }
 
     /// `entryKeyIndex` on the key's UTF-8: the length (and for five bytes the first one) picks the
@@ -458,14 +459,6 @@ package struct DocumentParser {
         return isExactly(b, entryKeyBytes[candidate]) ? candidate : nil
     }
 
-    /// `classify` on `key`'s UTF-8: in place for a native string, else on a copy (the key
-    /// classifiers above).
-    @inline(__always)
-    private static func onUTF8(of key: String, _ classify: (UnsafeBufferPointer<UInt8>) -> Int?) -> Int? {
-        if let inPlace = key.utf8.withContiguousStorageIfAvailable(classify) { return inPlace }
-        return Array(key.utf8).withUnsafeBufferPointer(classify)
-    }
-
     /// Whether `b` is exactly `known`, the candidate a classifier picked by `b`'s length (so the two
     /// are as long).
     @inline(__always)
@@ -482,14 +475,14 @@ package struct DocumentParser {
     /// `componentKeys` as UTF-8, in the same order.
     static let componentKeyBytes: [[UInt8]] = componentKeys.map { Array($0.utf8) }
 
-    mutating func patternString(_ v: JSONValue, _ key: String, at path: LazyJSONPath) -> String? {
-        guard case .string(let s) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "a string"); return nil }
+    mutating func patternString(_ v: JSONTapeValue, _ key: String, at path: LazyJSONPath) -> String? {
+        guard case .string(let s) = v.shape else { wrongType(JSONPath.member(path.text, key), v, expected: "a string"); return nil }
         checkPattern(s, at: JSONPath.member(path.text, key))
         return s
     }
 
-    mutating func bool(_ v: JSONValue, _ key: String, at path: LazyJSONPath) -> Bool? {
-        guard case .bool(let b) = v else { wrongType(JSONPath.member(path.text, key), v, expected: "true or false"); return nil }
+    mutating func bool(_ v: JSONTapeValue, _ key: String, at path: LazyJSONPath) -> Bool? {
+        guard case .bool(let b) = v.shape else { wrongType(JSONPath.member(path.text, key), v, expected: "true or false"); return nil }
         return b
     }
 
@@ -552,8 +545,8 @@ package struct DocumentParser {
     }
 
     /// `substitutionVariables` (V1, V2, V5, V6).
-    mutating func variableTable(_ value: JSONValue, at path: String) -> VariableTable {
-        guard case .object(let obj) = value else { wrongType(path, value, expected: "an object of string arrays"); return VariableTable() }
+    mutating func variableTable(_ value: JSONTapeValue, at path: String) -> VariableTable {
+        guard let obj = value.object else { wrongType(path, value, expected: "an object of string arrays"); return VariableTable() }
         reportDuplicates(obj, at: path)
         var custom: [(name: String, values: [String])] = []
         for name in obj.keys {
@@ -562,10 +555,10 @@ package struct DocumentParser {
             if name.isEmpty || name.unicodeScalars.contains(where: { $0 == "$" || $0 == "(" || $0 == ")" }) {
                 report(.error, "invalid-pattern", p, "a variable name must be non-empty and cannot contain '$', '(' or ')'; it can never be referenced")
             }
-            guard case .array(let list) = v else { wrongType(p, v, expected: "an array of strings"); continue }
+            guard case .array(let list) = v.shape else { wrongType(p, v, expected: "an array of strings"); continue }
             var values: [String] = []
             for (i, item) in list.enumerated() {
-                guard case .string(let s) = item else { wrongType(JSONPath.index(p, i), item, expected: "a string"); continue }
+                guard case .string(let s) = item.shape else { wrongType(JSONPath.index(p, i), item, expected: "a string"); continue }
                 if s.contains("$(") {
                     report(.warning, "variable-in-value", JSONPath.index(p, i),
                            "value \(JSONValue.string(s).serialized()) contains '$(': variables do not nest, so it is matched literally")
@@ -634,12 +627,12 @@ package struct DocumentParser {
         return PatternParser.mayHaveVariables(pattern) ? nil : pattern.unicodeScalars.count
     }
 
-    mutating func wrongType(_ path: String, _ value: JSONValue, expected: String) {
+    mutating func wrongType(_ path: String, _ value: JSONTapeValue, expected: String) {
         report(.error, "wrong-type", path, "expected \(expected), found \(value.typeName); ignored")
     }
 
     /// `path` is evaluated only when there is something to report.
-    mutating func reportDuplicates(_ obj: JSONObject, at path: @autoclosure () -> String) {
+    mutating func reportDuplicates(_ obj: JSONTapeObject, at path: @autoclosure () -> String) {
         reportDuplicates(obj.duplicateKeys, at: path())
     }
 
@@ -651,9 +644,9 @@ package struct DocumentParser {
     }
 
     /// `path` is evaluated only when there is something to report.
-    mutating func reportUnknownKeys(_ obj: JSONObject, known: [String], at path: @autoclosure () -> String) {
+    mutating func reportUnknownKeys(_ obj: JSONTapeObject, known: [String], at path: @autoclosure () -> String) {
         // Bytes first: when every key is exactly a known one there is nothing to report.
-        if obj.members.allSatisfy({ member in known.contains { $0.isExactly(member.key) } }) { return }
+        if obj.allSatisfy({ member in known.contains { member.key.isExactly($0) } }) { return }
         for key in obj.keys where !known.contains(where: { $0 == key }) {
             if let near = caseVariant(key, known) {
                 report(.warning, "unknown-key", JSONPath.member(path(), key), "unknown key \"\(key)\": keys are case-sensitive, did you mean \"\(near)\"? It is ignored")

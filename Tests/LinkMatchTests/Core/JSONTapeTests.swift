@@ -20,6 +20,7 @@ final class JSONTapeTests: XCTestCase {
             XCTAssertEqual(tape.tree, value, "tape and tree differ: \(name())", file: file, line: line)
             XCTAssertEqual(tape.root.tree, value, "root view's tree differs: \(name())", file: file, line: line)
             XCTAssertEqual(tape.root.typeName, value.typeName, name(), file: file, line: line)
+            XCTAssertEqual(viaViews(tape.root), value, "the views read another value: \(name())", file: file, line: line)
             return true
         case (.failure(let treeError), .failure(let tapeError)):
             XCTAssertEqual(tapeError, treeError, "errors differ: \(name())", file: file, line: line)
@@ -31,6 +32,25 @@ final class JSONTapeTests: XCTestCase {
             XCTFail("only the tree failed (\(error)): \(name())", file: file, line: line)
         }
         return false
+    }
+
+    /// The value read through the views alone (`shape`, members and elements in order, `count`),
+    /// so that every container's end and count on the tape is used.
+    private func viaViews(_ value: JSONTapeValue) -> JSONValue {
+        switch value.shape {
+        case .object(let object):
+            let members = object.map { JSONMember(key: $0.key.string, value: viaViews($0.value)) }
+            XCTAssertEqual(members.count, object.count)
+            return .object(JSONObject(members))
+        case .array(let array):
+            let elements = array.map(viaViews)
+            XCTAssertEqual(elements.count, array.count)
+            return .array(elements)
+        case .string(let text): return .string(text)
+        case .number: return value.tree
+        case .bool(let flag): return .bool(flag)
+        case .null: return .null
+        }
     }
 
     /// Every regular file under `folder` of the repository, sorted.

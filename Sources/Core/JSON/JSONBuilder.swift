@@ -11,8 +11,8 @@ protocol JSONBuilder: ~Copyable {
 
     /// The key of a value that is no object member.
     static var noKey: Text { get }
-    /// A validated string without escapes: `content` is its bytes between the quotes, the first at `offset` of the input.
-    mutating func plainString(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, isKey: Bool) -> Text
+    /// A validated string without escapes, `bytes[start..<end]` (the quote at `end` was read).
+    mutating func plainString(_ bytes: [UInt8], from start: Int, to end: Int, isKey: Bool) -> Text
     /// A validated string with escapes, `decoded` its UTF-8 with them resolved.
     mutating func escapedString(_ decoded: [UInt8], isKey: Bool) -> Text
     /// A string value.
@@ -46,10 +46,15 @@ struct JSONTreeBuilder: JSONBuilder, ~Copyable {
     static var noKey: String { "" }
 
     @inline(__always)
-    mutating func plainString(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, isKey: Bool) -> String {
-        // A member name AASA files repeat is its literal: nothing to decode or allocate.
-        if isKey, let known = JSONKnownKeys.string(for: content) { return known }
-        return String(decoding: content, as: UTF8.self)
+    mutating func plainString(_ bytes: [UInt8], from start: Int, to end: Int, isKey: Bool) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            // SAFETY: `start <= end < buffer.count`: the parser read the closing quote at `end` through a checked subscript.
+            assert(start <= end && end < buffer.count)
+            let content = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            // A member name AASA files repeat is its literal: nothing to decode or allocate.
+            if isKey, let known = JSONKnownKeys.string(for: content) { return known }
+            return String(decoding: content, as: UTF8.self)
+        }
     }
 
     mutating func escapedString(_ decoded: [UInt8], isKey: Bool) -> String {

@@ -416,12 +416,9 @@ struct JSONByteParser<Builder: JSONBuilder & ~Copyable>: ~Copyable {
             guard pos < count else { break }
             let byte = bytes[pos]
             if byte == JSONByte.quote {
-                let end = pos
-                let text = bytes.withUnsafeBufferPointer { buffer in
-                    // SAFETY: `contentStart <= end < count`: the quote at `end` was read through a checked subscript.
-                    assert(contentStart <= end && end < buffer.count)
-                    return builder.plainString(UnsafeBufferPointer(rebasing: buffer[contentStart..<end]), at: contentStart, isKey: isKey)
-                }
+                // `bytes` is passed, not captured with the builder by a closure: capturing both
+                // made a copy of the array (a retain and a release) per string.
+                let text = builder.plainString(bytes, from: contentStart, to: pos, isKey: isKey)
                 pos += 1
                 return text
             } else if byte == JSONByte.backslash {

@@ -10,9 +10,9 @@ public final class JSONTape: Sendable {
     /// The JSON text (after unwrapping, with any BOM).
     public let bytes: [UInt8]
     /// One entry per value and per member name, in document order; `entries[0]` is the top-level value.
-    let entries: [JSONTapeEntry]
+    @usableFromInline let entries: [JSONTapeEntry]
     /// The decoded text of every string written with escapes, in document order.
-    let escapedStrings: [String]
+    @usableFromInline let escapedStrings: [String]
 
     private init(bytes: [UInt8], entries: [JSONTapeEntry], escapedStrings: [String]) {
         self.bytes = bytes
@@ -29,8 +29,9 @@ public final class JSONTape: Sendable {
             throw JSONParseError(kind: .tooLarge(size: bytes.count, limit: maxBytes), offset: 0, line: 1, column: 1)
         }
         var builder = JSONTapeBuilder()
-        // Compact AASA text has a value every ten bytes or so: room for them up front.
-        builder.entries.reserveCapacity(bytes.count / 8 + 8)
+        // Compact AASA text has a value or key every five to ten bytes: room for them up front,
+        // so the entries are not copied as they grow.
+        builder.entries.reserveCapacity(bytes.count / 4 + 16)
         var parser = JSONByteParser(bytes: bytes, maxDepth: limits.maxDepth, builder: builder)
         try parser.parseDocument()
         return JSONTape(bytes: bytes, entries: parser.builder.entries, escapedStrings: parser.builder.escapedStrings)
@@ -43,14 +44,14 @@ public final class JSONTape: Sendable {
     public var tree: JSONValue { tree(at: 0) }
 
     /// The index of the entry after the value at `index` and everything inside it.
-    @inline(__always)
+    @inlinable
     func end(of index: Int) -> Int {
         let entry = entries[index]
         return entry.kind.isContainer ? Int(entry.b) : index + 1
     }
 
     /// `body` on the UTF-8 of the string at `index` (in place).
-    @inline(__always)
+    @inlinable
     func withUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let entry = entries[index]
         assert(entry.kind == .string || entry.kind == .escapedString)
@@ -66,6 +67,7 @@ public final class JSONTape: Sendable {
     }
 
     /// The string at `index` (a key or a value), made now; a key AASA files repeat is its literal.
+    @usableFromInline
     func string(at index: Int, isKey: Bool = false) -> String {
         let entry = entries[index]
         if entry.kind == .escapedString { return escapedStrings[Int(entry.a)] }
@@ -136,20 +138,23 @@ public final class JSONTape: Sendable {
 }
 
 /// One value or member name on a tape.
+@usableFromInline
 struct JSONTapeEntry: Sendable {
+    @usableFromInline
     enum Kind: UInt8, Sendable {
         case object, array, string, escapedString, number, `true`, `false`, null
 
+        @inlinable
         var isContainer: Bool { self == .object || self == .array }
     }
 
-    var kind: Kind
+    @usableFromInline var kind: Kind
     /// A container: its member or element count. A string or number: where its text starts in
     /// the bytes (after the quote). An escaped string: its index in `escapedStrings`.
-    var a: UInt32
+    @usableFromInline var a: UInt32
     /// A container: the index of the entry after its last descendant (while it is open, the
     /// index of the container around it plus one). A string or number: where its text ends.
-    var b: UInt32
+    @usableFromInline var b: UInt32
 }
 
 /// Writes the tape as the parser reads (`JSONBuilder`): every value and key is appended when read,
@@ -167,8 +172,8 @@ struct JSONTapeBuilder: JSONBuilder {
         entries.append(JSONTapeEntry(kind: kind, a: UInt32(truncatingIfNeeded: a), b: UInt32(truncatingIfNeeded: b)))
     }
 
-    mutating func plainString(_ content: UnsafeBufferPointer<UInt8>, at offset: Int, isKey: Bool) {
-        append(.string, offset, offset + content.count)
+    mutating func plainString(_ bytes: [UInt8], from start: Int, to end: Int, isKey: Bool) {
+        append(.string, start, end)
     }
 
     mutating func escapedString(_ decoded: [UInt8], isKey: Bool) {

@@ -6,8 +6,15 @@
 public struct JSONTapeValue: Sendable {
     /// The tape it is on.
     public let tape: JSONTape
-    /// Its entry on the tape.
-    let index: Int
+    /// Its entry on the tape (a reader may keep it instead of the view: no reference counting).
+    @usableFromInline package let index: Int
+
+    /// The value whose entry is `index` on `tape` (an `index` a view gave).
+    @inlinable
+    package init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
 
     /// The value by kind, as `JSONValue`'s cases; a string's text is made here.
     public enum Shape {
@@ -26,6 +33,7 @@ public struct JSONTapeValue: Sendable {
     }
 
     /// The value by kind.
+    @inlinable
     public var shape: Shape {
         switch tape.entries[index].kind {
         case .object: return .object(JSONTapeObject(tape: tape, index: index))
@@ -39,6 +47,7 @@ public struct JSONTapeValue: Sendable {
     }
 
     /// The object, when the value is one.
+    @inlinable
     public var object: JSONTapeObject? {
         tape.entries[index].kind == .object ? JSONTapeObject(tape: tape, index: index) : nil
     }
@@ -61,14 +70,20 @@ public struct JSONTapeValue: Sendable {
 
 /// A string on a tape that is not made into a `String` until `string` is read (a member name).
 public struct JSONTapeString: Sendable {
-    let tape: JSONTape
-    let index: Int
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
 
     /// The text (escapes resolved), made now; a known AASA key is its literal.
     public var string: String { tape.string(at: index, isKey: true) }
 
     /// `body` on the text's UTF-8, in place.
-    @inline(__always)
+    @inlinable
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         tape.withUTF8(at: index, body)
     }
@@ -84,27 +99,45 @@ public struct JSONTapeString: Sendable {
 
 /// An object on a tape: members in document order, duplicate keys kept.
 public struct JSONTapeObject: Sendable, Sequence {
-    let tape: JSONTape
-    let index: Int
+    /// The tape it is on.
+    public let tape: JSONTape
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
 
     /// The number of members, duplicates included.
+    @inlinable
     public var count: Int { Int(tape.entries[index].a) }
 
     /// Whether it has no member.
+    @inlinable
     public var isEmpty: Bool { count == 0 }
 
     /// Its members in document order.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(tape: tape, position: index + 1, end: tape.end(of: index))
     }
 
     /// Steps over the members: a key entry, then its value and everything inside it.
     public struct Iterator: IteratorProtocol {
-        let tape: JSONTape
-        var position: Int
-        let end: Int
+        @usableFromInline let tape: JSONTape
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable
+        init(tape: JSONTape, position: Int, end: Int) {
+            self.tape = tape
+            self.position = position
+            self.end = end
+        }
 
         /// The next member, or nil after the last.
+        @inlinable
         public mutating func next() -> (key: JSONTapeString, value: JSONTapeValue)? {
             guard position < end else { return nil }
             let key = JSONTapeString(tape: tape, index: position)
@@ -162,27 +195,44 @@ public struct JSONTapeObject: Sendable, Sequence {
 
 /// An array on a tape.
 public struct JSONTapeArray: Sendable, Sequence {
-    let tape: JSONTape
-    let index: Int
+    @usableFromInline let tape: JSONTape
+    @usableFromInline let index: Int
+
+    @inlinable
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        self.index = index
+    }
 
     /// The number of elements.
+    @inlinable
     public var count: Int { Int(tape.entries[index].a) }
 
     /// Whether it has no element.
+    @inlinable
     public var isEmpty: Bool { count == 0 }
 
     /// Its elements in order.
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(tape: tape, position: index + 1, end: tape.end(of: index))
     }
 
     /// Steps over the elements.
     public struct Iterator: IteratorProtocol {
-        let tape: JSONTape
-        var position: Int
-        let end: Int
+        @usableFromInline let tape: JSONTape
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable
+        init(tape: JSONTape, position: Int, end: Int) {
+            self.tape = tape
+            self.position = position
+            self.end = end
+        }
 
         /// The next element, or nil after the last.
+        @inlinable
         public mutating func next() -> JSONTapeValue? {
             guard position < end else { return nil }
             let value = JSONTapeValue(tape: tape, index: position)

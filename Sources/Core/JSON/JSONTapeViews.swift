@@ -6,10 +6,10 @@
 public struct JSONTapeValue: Sendable {
     /// The tape it is on.
     public let tape: JSONTape
-    /// Its entry on the tape (a reader may keep it instead of the view: no reference counting).
+    /// Its entry on the tape.
     @usableFromInline package let index: Int
 
-    /// The value whose entry is `index` on `tape` (an `index` a view gave).
+    /// The value whose entry is `index` on `tape`.
     @inlinable
     package init(tape: JSONTape, index: Int) {
         self.tape = tape

@@ -130,7 +130,6 @@ struct ExactBytesTable {
     /// the table first when it is half full (so that an absent key finds room, unless its probes
     /// all meet colliding keys).
     mutating func find(_ key: String, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
-        if 2 * (entries.count + 1) > slots.count { grow() }
         // Native strings lend their bytes in place; any other is made contiguous once (and kept so).
         if let found = key.utf8.withContiguousStorageIfAvailable({ find($0, of: key, tag: tag, insertingIfAbsent: value) }) {
             return found
@@ -146,9 +145,12 @@ struct ExactBytesTable {
         entries[entry].value = value
     }
 
-    /// `bytes`: the UTF-8 of `key`, lent for the call.
-    private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
-                               insertingIfAbsent value: Int32) -> Lookup {
+    /// `find` of a key whose UTF-8 the caller lends as `bytes` (its contiguous storage: an entry
+    /// keeps `key`, and a later lookup compares with its bytes in place), so that a caller that reads
+    /// the bytes anyway makes them contiguous once.
+    mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
+                       insertingIfAbsent value: Int32) -> Lookup {
+        if 2 * (entries.count + 1) > slots.count { grow() }
         lookups += 1
         let hash = hashing.hash(UnsafeRawBufferPointer(bytes), tag: tag)
         let fingerprint = hash >> 32

@@ -8,7 +8,7 @@ import LinkMatchRandom
 /// compile) must match exactly what the reference engine matches. Seeded documents of a few rules
 /// each, every rule one of those shapes around random literals (short and long, across the eight-byte
 /// words), the same paths repeated in a second entry (memo hits), decided by both engines on texts
-/// built from the patterns and on near misses.
+/// built from the patterns and on near misses (some with a unit above ASCII, which the wide path decides).
 final class CompiledPatternShapeAgreementTests: XCTestCase {
     /// Literal pieces: letters of both cases (E1), slashes (N1–N3), and bytes the packing treats alike.
     private static let pieces = ["a", "b", "Z", "/", "-", ".", "ab", "xyz", "0123456789"]
@@ -32,11 +32,14 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
             }
         }
         var chars = Array(out)
-        switch Int.random(in: 0..<6, using: &rng) {
+        switch Int.random(in: 0..<8, using: &rng) {
         case 0 where !chars.isEmpty: chars[Int.random(in: 0..<chars.count, using: &rng)] = "q"
         case 1 where !chars.isEmpty: chars.remove(at: Int.random(in: 0..<chars.count, using: &rng))
         case 2: chars = Array(String(chars).uppercased())
         case 3: chars.append("/")
+        // A unit above ASCII (as written, or percent-encoded for a rule that decodes: E3): the wide path.
+        case 4 where !chars.isEmpty: chars[Int.random(in: 0..<chars.count, using: &rng)] = "é"
+        case 5: chars.insert(contentsOf: "%C3%A9", at: Int.random(in: 0...chars.count, using: &rng))
         default: break
         }
         return String(chars)
@@ -59,6 +62,7 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
                 var fields = ComponentFields(path: Self.pattern(&rng))
                 if Bool.random(using: &rng) { fields.caseSensitive = false }
                 if Int.random(in: 0..<4, using: &rng) == 0 { fields.exclude = true }
+                if Bool.random(using: &rng) { fields.percentEncoded = false }
                 if Int.random(in: 0..<4, using: &rng) == 0 { fields.fragment = Self.pattern(&rng) }
                 rules.append(fields)
             }
@@ -105,7 +109,8 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
             let pattern = Self.pattern(&rng)
             let text = Self.text(for: pattern, &rng)
             let request = PartRequest(pattern: pattern, kind: Bool.random(using: &rng) ? .path : .plain, text: text,
-                                      caseSensitive: Bool.random(using: &rng), percentEncoded: true, variables: VariableTable())
+                                      caseSensitive: Bool.random(using: &rng), percentEncoded: Bool.random(using: &rng),
+                                      variables: VariableTable())
             let expected = ReferenceEngine().matchPart(request)
             verdicts.insert(expected)
             let got = CompiledEngine().matchPart(request)

@@ -324,33 +324,45 @@ extension GlobMatcher {
             // SAFETY: `0 <= start <= end <= n` (the stars found inside the pattern), so the run's bytes are inside `base[0..<n]`.
             assert(start >= 0 && start <= end && end <= n)
             var word: UInt64 = 0, mask: UInt64 = 0
-            var wholeWord: UInt64 = 0, wholeMask: UInt64 = 0
             var literals: UInt64 = 0
             var anyOnes: UInt64 = 0
             var pos = start
-            while pos < end {
-                let left = end &- pos
-                let keep = left >= 8 ? UInt64.max : ASCIIWords.lowBytes(left)
-                let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
-                // 0xFF under every `?` (the zeros past the run are no `?`).
+            // The whole words: loaded straight (eight bytes of the run, so of the pattern), no mask to cut.
+            while end &- pos >= 8 {
+                // SAFETY: `pos + 8 <= end <= n`, so the eight bytes from `pos` are inside `base[0..<n]`.
+                assert(pos >= 0 && pos + 8 <= n)
+                let bytes = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+                // 0xFF under every `?`.
                 let anyOne = ASCIIWords.anyOneBytes(bytes)
-                assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) == 0 && bytes & ASCIIWords.splat(0x80) == 0,
                        "an ASCII run holds no star")
                 word = bytes & ~anyOne
-                mask = keep & ~anyOne
+                mask = ~anyOne
                 literals |= mask
                 anyOnes |= anyOne
                 words.append(word)
                 words.append(mask)
-                if left >= 8 {
-                    wholeWord = word
-                    wholeMask = mask
-                }
                 pos &+= 8
             }
-            if count > 8, count & 7 != 0 {
-                words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
-                words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
+            let left = end &- pos
+            if left > 0 {
+                // The last 1 to 7 bytes, zeros above them (the zeros are no `?`).
+                let keep = ASCIIWords.lowBytes(left)
+                let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
+                let anyOne = ASCIIWords.anyOneBytes(bytes)
+                assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                       "an ASCII run holds no star")
+                let partialWord = bytes & ~anyOne
+                let partialMask = keep & ~anyOne
+                literals |= partialMask
+                anyOnes |= anyOne
+                words.append(partialWord)
+                words.append(partialMask)
+                if count > 8 {
+                    // The extra pair: the last eight units, from the last whole pair (`word`, `mask`) and this one.
+                    words.append(PackedBytes.extraWord(whole: word, partial: partialWord, count: count))
+                    words.append(PackedBytes.extraWord(whole: mask, partial: partialMask, count: count))
+                }
             }
             assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
             return (wordStart, literals, anyOnes)

@@ -114,6 +114,10 @@ struct ExactBytesTable {
     /// Lookups made and slots probed, so far (tests check the bound; an add each, on the compile path only).
     private(set) var lookups = 0
     private(set) var probes = 0
+    /// The entry after the one the last lookup found or inserted: a document that repeats its keys
+    /// in order (one entry per app, each with the same `paths`) looks that one up next, so it is
+    /// compared before the key is hashed. One comparison at most, so a wrong guess costs little.
+    private var following = 0
 
     /// A table that holds `expected` keys without growing (at most half its slots filled: a
     /// lookup then seldom probes more than once or twice).
@@ -152,6 +156,13 @@ struct ExactBytesTable {
                        insertingIfAbsent value: Int32) -> Lookup {
         if 2 * (entries.count + 1) > slots.count { grow() }
         lookups += 1
+        let guess = following
+        if guess < entries.count, Int(entries[guess].length) == bytes.count, entries[guess].tag == tag,
+           Self.equal(entries[guess].key, bytes) {
+            probes += 1
+            following = guess + 1
+            return .found(entries[guess].value)
+        }
         let hash = hashing.hash(UnsafeRawBufferPointer(bytes), tag: tag)
         let fingerprint = hash >> 32
         let mask = slots.count - 1
@@ -163,12 +174,14 @@ struct ExactBytesTable {
                 slots[slot] = Self.slotWord(hash, entry: entries.count)
                 // The one copy of the key (a reference, or a small string's bytes): only a new key is kept.
                 entries.append(Entry(hash: hash, key: copy key, length: Int32(bytes.count), value: value, tag: tag))
+                following = entries.count
                 return .inserted(entry: entries.count - 1)
             }
             if word >> 32 == fingerprint {
                 let e = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
                 // The length and tag first: most keys a probe meets differ there.
                 if Int(entries[e].length) == bytes.count, entries[e].tag == tag, Self.equal(entries[e].key, bytes) {
+                    following = e + 1
                     return .found(entries[e].value)
                 }
             }

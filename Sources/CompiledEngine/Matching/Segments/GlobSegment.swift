@@ -278,7 +278,7 @@ extension GlobMatcher {
                 end = ASCIIWords.first(Self.starByte, in: base, count: n, from: start)
                 isFirst = false
             }
-            // (Two stars apart: the loop met a last run after the first.)
+            // (Only reached with a star, so the loop met a last run after the first.)
             return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
                               firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
                               unitCount: unitCount, hasStar: true, hasAnyOne: anyOnes != 0)

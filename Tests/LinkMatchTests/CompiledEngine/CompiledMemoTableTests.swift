@@ -87,6 +87,26 @@ final class CompiledMemoTableTests: XCTestCase {
         XCTAssertEqual(table.count, keys.count)
     }
 
+    func testTheGuessOfTheNextKeyIsComparedWhole() {
+        // The table first compares the entry after the last one found (a document's second entry
+        // repeats the first one's paths in order). Keys of one length, one byte apart, and one key
+        // under two tags: a guess that is wrong in its bytes or its tag must not be taken.
+        let keys = ["/p/aaaa", "/p/aaab", "/p/baaa", "/p/abaa", "/p/aaaa"]
+        var table = ExactBytesTable(expected: 16, hashing: .perProcess)
+        insertAll(Array(keys.prefix(4)), into: &table)
+        insertAll(["/p/aaaa"], into: &table, tag: 1, first: 4)
+        // In order: each guess is right.
+        for (i, key) in keys.prefix(4).enumerated() { XCTAssertEqual(value(key, in: &table), Int32(i), key) }
+        // Out of order: each guess is a key of the same length that differs in one byte (or, last,
+        // the same bytes under the other tag).
+        // (After `/p/abaa`, entry 3, the guess is entry 4: `/p/aaaa` under tag 1.)
+        for (key, tag, expected) in [("/p/aaaa", UInt8(0), Int32(0)), ("/p/baaa", 0, 2), ("/p/aaab", 0, 1), ("/p/abaa", 0, 3),
+                                     ("/p/aaaa", 0, 0), ("/p/aaab", 0, 1), ("/p/aaaa", 1, 4)] {
+            XCTAssertEqual(value(key, in: &table, tag: tag), expected, "\(key) tag \(tag)")
+        }
+        XCTAssertEqual(table.count, 5)
+    }
+
     func testEqualPatternsShareOneProgramAndOtherFlagsDoNot() throws {
         var memo = PatternMemo(VariableResolver(VariableTable()), rules: 4)
         let a = try XCTUnwrap(memo.compile("/a/*", isPath: true, caseSensitive: true))
@@ -115,11 +135,12 @@ final class CompiledMemoTableTests: XCTestCase {
     func testCollidingPatternsCostBoundedProbes() {
         // 4,000 distinct patterns, each looked up twice, all hashing alike: at most 32 probes per
         // lookup (a fixed budget, not the table's own constant), where a table that walked every
-        // colliding key would probe about n^2/2 times in all.
+        // colliding key would probe about n^2/2 times in all. The second round goes backwards, so
+        // that the table's guess (the key after the last one found) does not find them.
         let n = 4_000
         var memo = PatternMemo(VariableResolver(VariableTable()), rules: n, hashing: .constant)
         for round in 0..<2 {
-            for i in 0..<n {
+            for i in round == 0 ? Array(0..<n) : (0..<n).reversed() {
                 XCTAssertNotNil(memo.compile("/p/\(i)/*", isPath: true, caseSensitive: true), "round \(round)")
             }
         }

@@ -21,26 +21,33 @@ extension PatternCompiler {
     static func compileASCII(_ source: String, isPath: Bool, caseSensitive: Bool, keyBytes: inout [UInt8],
                              store: inout MatcherStore) -> ASCIIOutcome {
         let outcome = source.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
-            guard isPlainASCII(bytes) else { return .notPlainASCII }
-            guard bytes.count <= PatternLimits.maxExpandedSize else { return .invalid } // P5
-            if caseSensitive {
-                return .compiled(compileASCII(bytes, isPath: isPath, keyBytes: &keyBytes, store: &store))
-            }
-            // E1: folded once into a stack buffer that the programs and the keys all read.
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded -> ASCIIOutcome in
-                let table = foldedASCII
-                // SAFETY: `folded` holds `bytes.count` bytes, and every byte is under 128 (`isPlainASCII`), inside the 128-entry table.
-                assert(folded.count >= bytes.count && table.count == 128)
-                for i in 0..<bytes.count {
-                    folded.initializeElement(at: i, to: table[Int(bytes[i])])
-                }
-                // SAFETY: the loop above initialized `folded[0..<bytes.count]`, the only part read; the buffer lives until this closure returns, after the compile.
-                assert(folded.count >= bytes.count)
-                return .compiled(compileASCII(UnsafeBufferPointer(rebasing: folded[..<bytes.count]), isPath: isPath,
-                                              keyBytes: &keyBytes, store: &store))
-            }
+            compileASCII(bytes, isPath: isPath, caseSensitive: caseSensitive, keyBytes: &keyBytes, store: &store)
         }
         return outcome ?? .notPlainASCII
+    }
+
+    /// `compileASCII` of a pattern's UTF-8, lent by the caller (`PatternMemo`, which hashed the same bytes).
+    @inline(__always)
+    static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, caseSensitive: Bool, keyBytes: inout [UInt8],
+                             store: inout MatcherStore) -> ASCIIOutcome {
+        guard isPlainASCII(bytes) else { return .notPlainASCII }
+        guard bytes.count <= PatternLimits.maxExpandedSize else { return .invalid } // P5
+        if caseSensitive {
+            return .compiled(compileASCII(bytes, isPath: isPath, keyBytes: &keyBytes, store: &store))
+        }
+        // E1: folded once into a stack buffer that the programs and the keys all read.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded -> ASCIIOutcome in
+            let table = foldedASCII
+            // SAFETY: `folded` holds `bytes.count` bytes, and every byte is under 128 (`isPlainASCII`), inside the 128-entry table.
+            assert(folded.count >= bytes.count && table.count == 128)
+            for i in 0..<bytes.count {
+                folded.initializeElement(at: i, to: table[Int(bytes[i])])
+            }
+            // SAFETY: the loop above initialized `folded[0..<bytes.count]`, the only part read; the buffer lives until this closure returns, after the compile.
+            assert(folded.count >= bytes.count)
+            return .compiled(compileASCII(UnsafeBufferPointer(rebasing: folded[..<bytes.count]), isPath: isPath,
+                                          keyBytes: &keyBytes, store: &store))
+        }
     }
 
     /// Whether `bytes` are all ASCII and none is `$`: eight at a time, then the rest in one word.

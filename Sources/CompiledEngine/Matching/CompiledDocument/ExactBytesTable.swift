@@ -114,6 +114,10 @@ struct ExactBytesTable {
     /// Lookups made and slots probed, so far (tests check the bound; an add each, on the compile path only).
     private(set) var lookups = 0
     private(set) var probes = 0
+    /// The entry after the one the last lookup found or inserted: a document that repeats its keys
+    /// in order (one entry per app, each with the same `paths`) looks that one up next, so it is
+    /// compared before the key is hashed. One comparison at most, so a wrong guess costs little.
+    private var following = 0
 
     /// A table that holds `expected` keys without growing (at most half its slots filled: a
     /// lookup then seldom probes more than once or twice).
@@ -130,7 +134,6 @@ struct ExactBytesTable {
     /// the table first when it is half full (so that an absent key finds room, unless its probes
     /// all meet colliding keys).
     mutating func find(_ key: String, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
-        if 2 * (entries.count + 1) > slots.count { grow() }
         // Native strings lend their bytes in place; any other is made contiguous once (and kept so).
         if let found = key.utf8.withContiguousStorageIfAvailable({ find($0, of: key, tag: tag, insertingIfAbsent: value) }) {
             return found
@@ -146,10 +149,20 @@ struct ExactBytesTable {
         entries[entry].value = value
     }
 
-    /// `bytes`: the UTF-8 of `key`, lent for the call.
-    private mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
-                               insertingIfAbsent value: Int32) -> Lookup {
+    /// `find` of a key whose UTF-8 the caller lends as `bytes` (its contiguous storage: an entry
+    /// keeps `key`, and a later lookup compares with its bytes in place), so that a caller that reads
+    /// the bytes anyway makes them contiguous once.
+    mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
+                       insertingIfAbsent value: Int32) -> Lookup {
+        if 2 * (entries.count + 1) > slots.count { grow() }
         lookups += 1
+        let guess = following
+        if guess < entries.count, Int(entries[guess].length) == bytes.count, entries[guess].tag == tag,
+           Self.equal(entries[guess].key, bytes) {
+            probes += 1
+            following = guess + 1
+            return .found(entries[guess].value)
+        }
         let hash = hashing.hash(UnsafeRawBufferPointer(bytes), tag: tag)
         let fingerprint = hash >> 32
         let mask = slots.count - 1
@@ -161,12 +174,14 @@ struct ExactBytesTable {
                 slots[slot] = Self.slotWord(hash, entry: entries.count)
                 // The one copy of the key (a reference, or a small string's bytes): only a new key is kept.
                 entries.append(Entry(hash: hash, key: copy key, length: Int32(bytes.count), value: value, tag: tag))
+                following = entries.count
                 return .inserted(entry: entries.count - 1)
             }
             if word >> 32 == fingerprint {
                 let e = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
                 // The length and tag first: most keys a probe meets differ there.
                 if Int(entries[e].length) == bytes.count, entries[e].tag == tag, Self.equal(entries[e].key, bytes) {
+                    following = e + 1
                     return .found(entries[e].value)
                 }
             }

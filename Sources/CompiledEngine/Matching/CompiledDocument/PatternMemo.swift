@@ -43,21 +43,39 @@ struct PatternMemo {
     }
 
     /// `PatternCompiler.compile`, once per distinct key (almost always: see the type's comment): the
-    /// pattern's index in `programs` (nil when invalid). One hash of the key whether it is new or known.
+    /// pattern's index in `programs` (nil when invalid). One hash of the key whether it is new or known,
+    /// and one borrow of its UTF-8 for the lookup and the compile.
     /// Not inlined: `CompiledRule.init` calls it for each of a rule's patterns and is itself inlined
     /// into the compile loop only while it stays small.
     @inline(never)
     mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> Int32? {
+        // Native strings lend their bytes in place; any other is made contiguous once (the table keeps it so).
+        if let index = source.utf8.withContiguousStorageIfAvailable({ bytes -> Int32? in
+            compile(bytes, of: source, isPath: isPath, caseSensitive: caseSensitive)
+        }) {
+            return index
+        }
+        var contiguous = source
+        contiguous.makeContiguousUTF8()
+        let kept = contiguous
+        return contiguous.withUTF8 { compile($0, of: kept, isPath: isPath, caseSensitive: caseSensitive) }
+    }
+
+    /// `compile` of `source` with its UTF-8 lent as `bytes`.
+    @inline(__always)
+    private mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, of source: String, isPath: Bool,
+                                  caseSensitive: Bool) -> Int32? {
         // Entered as the next pattern index before it is compiled (nothing else reads the table meanwhile).
         let next = Int32(programs.count)
         let entry: Int?
-        switch compiled.find(source, tag: Self.tag(isPath: isPath, caseSensitive: caseSensitive), insertingIfAbsent: next) {
+        switch compiled.find(bytes, of: source, tag: Self.tag(isPath: isPath, caseSensitive: caseSensitive), insertingIfAbsent: next) {
         case .found(let known): return known == Self.invalid ? nil : known
         case .inserted(let new): entry = new
         case .unplaceable: entry = nil
         }
-        guard let pattern = PatternCompiler.compile(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
-                                                    keyBytes: &keyBytes, atoms: &atoms, store: &store) else {
+        guard let pattern = PatternCompiler.compile(bytes, of: source, isPath: isPath, caseSensitive: caseSensitive,
+                                                    variables: &variables, keyBytes: &keyBytes, atoms: &atoms,
+                                                    store: &store) else {
             if let entry { compiled.setValue(Self.invalid, ofEntry: entry) }
             return nil
         }

@@ -100,16 +100,23 @@ struct GlobMatcher: Sendable {
     /// The matcher of an ASCII pattern without variables, from its bytes (folded already when the
     /// rule is case-insensitive): the same matcher, and the same tables, as `init(_:into:)` builds
     /// from the pattern's atoms (one atom per byte), in one walk over the bytes with no atoms made.
+    /// Inlined into its caller (`MatcherStore.addASCIIGlob`): what `appendASCIIGlob` returns then
+    /// stays in registers.
+    @inline(__always)
     init(ascii pattern: UnsafeBufferPointer<UInt8>, into tables: inout SegmentTables) {
         let packed = tables.appendASCIIGlob(pattern)
-        segmentStart = Int32(packed.segmentStart)
-        middleCount = Int32(packed.middleCount)
+        // (Every count and offset fits in 32 bits: a pattern is at most `PatternLimits.maxExpandedSize`
+        // units, and the tables' sizes are bounded by the document's, itself bounded by the reader.)
+        assert(packed.segmentStart <= Int32.max && packed.unitCount <= Int32.max && packed.firstWordStart <= Int32.max
+               && packed.lastWordStart <= Int32.max, "a glob's counts and offsets fit in 32 bits")
+        segmentStart = Int32(truncatingIfNeeded: packed.segmentStart)
+        middleCount = Int32(truncatingIfNeeded: packed.middleCount)
         hasStar = packed.hasStar
-        minimum = Int32(packed.unitCount)
-        firstWordOffset = Int32(packed.firstWordStart)
-        lastWordOffset = Int32(packed.lastWordStart)
-        firstCount = Int32(packed.firstCount)
-        lastCount = hasStar ? Int32(packed.lastCount) : 0
+        minimum = Int32(truncatingIfNeeded: packed.unitCount)
+        firstWordOffset = Int32(truncatingIfNeeded: packed.firstWordStart)
+        lastWordOffset = Int32(truncatingIfNeeded: packed.lastWordStart)
+        firstCount = Int32(truncatingIfNeeded: packed.firstCount)
+        lastCount = hasStar ? Int32(truncatingIfNeeded: packed.lastCount) : 0
         anchorsNeedWideUnits = false // ASCII only
         shape = Self.shape(firstCount: packed.firstCount, middleCount: packed.middleCount, lastCount: packed.lastCount,
                            hasAnyOne: packed.hasAnyOne, hasStar: hasStar)

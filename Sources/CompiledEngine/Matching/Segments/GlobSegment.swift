@@ -212,81 +212,61 @@ extension GlobMatcher {
         /// of the usual pattern: the stars found and each run packed eight bytes at a time
         /// (`ASCIIWords`), each pair appended as it is made (no labels: ASCII needs none), and a middle
         /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
+        @inline(__always)
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
             let n = pattern.count
-            let segmentStart = segments.count
             guard let base = pattern.baseAddress, n > 0 else {
                 // The empty pattern: one empty segment, no words.
+                let segmentStart = segments.count
                 let wordStart = words.count
                 segments.append(Segment(labelStart: labels.count, count: 0, wordStart: wordStart, allAny: true,
                                         labelsKept: false, needsWideUnits: false, search: nil))
                 return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
                                   lastCount: 0, lastWordStart: wordStart, unitCount: 0, hasStar: false, hasAnyOne: false)
             }
+            let star = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
+            if star == n || ASCIIWords.first(Self.starByte, in: base, count: n, from: star &+ 1) == n {
+                return appendASCIIGlob(base, count: n, oneStarAt: star)
+            }
+            return appendASCIIGlob(base, count: n, starsFrom: star)
+        }
+
+        /// `appendASCIIGlob` of a pattern with two stars or more (`star`: the first): the runs cut at
+        /// the stars, middle ones searched. Not inlined: its set-up would otherwise run for every
+        /// pattern, most of which have one star or none.
+        @inline(never)
+        private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, starsFrom star: Int) -> PackedGlob {
+            let segmentStart = segments.count
             var firstCount = 0, firstWordStart = 0, lastCount = 0, lastWordStart = 0
             var middleCount = 0
             var unitCount = 0
             var anyOnes: UInt64 = 0 // 0xFF under every `?` met, or-ed
             var start = 0
-            var end = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
-            let hasStar = end != n
+            var end = star
             var isFirst = true
             while true {
                 // The run before the first star is the first segment, the one after the last star the
                 // last; every run between two stars is a middle one, placed by searching.
                 let isLast = end == n
-                let wordStart = words.count
                 let count = end &- start
-                // SAFETY: `0 <= start <= end <= n` (the stars found inside the pattern), so the run's bytes are inside `base[0..<n]`.
-                assert(start >= 0 && start <= end && end <= n)
-                // The run's packed words: eight units per pair (`?` as a zero byte under a zero
-                // mask), then the extra pair (`PackedBytes`). Written here, not in a function of
-                // its own: the call and its set-up cost as much as packing a short run.
-                var word: UInt64 = 0, mask: UInt64 = 0
-                var wholeWord: UInt64 = 0, wholeMask: UInt64 = 0
-                var literals: UInt64 = 0
-                var pos = start
-                while pos < end {
-                    let left = end &- pos
-                    let keep = left >= 8 ? UInt64.max : ASCIIWords.lowBytes(left)
-                    let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
-                    // 0xFF under every `?` (the zeros past the run are no `?`).
-                    let anyOne = ASCIIWords.anyOneBytes(bytes)
-                    assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
-                           "an ASCII run holds no star")
-                    word = bytes & ~anyOne
-                    mask = keep & ~anyOne
-                    literals |= mask
-                    anyOnes |= anyOne
-                    words.append(word)
-                    words.append(mask)
-                    if left >= 8 {
-                        wholeWord = word
-                        wholeMask = mask
-                    }
-                    pos &+= 8
-                }
-                if count > 8, count & 7 != 0 {
-                    words.append(PackedBytes.extraWord(whole: wholeWord, partial: word, count: count))
-                    words.append(PackedBytes.extraWord(whole: wholeMask, partial: mask, count: count))
-                }
-                assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
-                let allAny = literals == 0
+                let run = appendASCIIRun(base, count: n, from: start, to: end)
+                anyOnes |= run.anyOnes
+                let allAny = run.literals == 0
                 let searched = !isFirst && !isLast && count <= ShiftAndSearch.maxWords * 64 && !allAny
                 if searched { reserveMasksOnce() }
                 let search = searched
                     ? ShiftAndSearch(ascii: UnsafeBufferPointer(start: base + start, count: count), masks: &masks,
                                      wideUnits: wideUnits.count)
                     : nil
-                segments.append(Segment(labelStart: labels.count, count: count, wordStart: wordStart, allAny: allAny,
+                segments.append(Segment(labelStart: labels.count, count: count, wordStart: run.wordStart, allAny: allAny,
                                         labelsKept: false, needsWideUnits: false, search: search))
                 unitCount &+= count
                 if isFirst {
                     firstCount = count
-                    firstWordStart = wordStart
+                    firstWordStart = run.wordStart
                 } else if isLast {
                     lastCount = count
-                    lastWordStart = wordStart
+                    lastWordStart = run.wordStart
                 } else {
                     middleCount &+= 1
                 }
@@ -298,13 +278,94 @@ extension GlobMatcher {
                 end = ASCIIWords.first(Self.starByte, in: base, count: n, from: start)
                 isFirst = false
             }
-            if !hasStar {
-                lastCount = firstCount
-                lastWordStart = firstWordStart
-            }
+            // (Only reached with a star, so the loop met a last run after the first.)
             return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
                               firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
-                              unitCount: unitCount, hasStar: hasStar, hasAnyOne: anyOnes != 0)
+                              unitCount: unitCount, hasStar: true, hasAnyOne: anyOnes != 0)
+        }
+
+        /// `appendASCIIGlob` of the usual pattern, with no star (`star == n`: one segment) or one
+        /// (a first and a last segment, no middle, so no search): the same segments and words as the
+        /// general loop appends, without its bookkeeping for middles and consecutive stars.
+        @inline(never)
+        private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, oneStarAt star: Int) -> PackedGlob {
+            // SAFETY: `0 <= star <= n` (where `ASCIIWords.first` found the star, or `n`), so both runs are inside `base[0..<n]`.
+            assert(star >= 0 && star <= n)
+            let segmentStart = segments.count
+            let labelStart = labels.count
+            let head = appendASCIIRun(base, count: n, from: 0, to: star)
+            segments.append(Segment(labelStart: labelStart, count: star, wordStart: head.wordStart, allAny: head.literals == 0,
+                                    labelsKept: false, needsWideUnits: false, search: nil))
+            guard star < n else {
+                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: n, firstWordStart: head.wordStart,
+                                  lastCount: n, lastWordStart: head.wordStart, unitCount: n, hasStar: false,
+                                  hasAnyOne: head.anyOnes != 0)
+            }
+            let tailCount = n &- star &- 1
+            // (`prefix*`, N3's usual main program: an empty last run, no words.)
+            let tail = tailCount == 0 ? (wordStart: words.count, literals: 0, anyOnes: 0) : appendASCIIRun(base, count: n, from: star &+ 1, to: n)
+            segments.append(Segment(labelStart: labelStart, count: tailCount, wordStart: tail.wordStart, allAny: tail.literals == 0,
+                                    labelsKept: false, needsWideUnits: false, search: nil))
+            return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: star, firstWordStart: head.wordStart,
+                              lastCount: tailCount, lastWordStart: tail.wordStart, unitCount: n &- 1, hasStar: true,
+                              hasAnyOne: (head.anyOnes | tail.anyOnes) != 0)
+        }
+
+        /// The run `base[start..<end]` of an ASCII glob (no star) packed onto `words`: eight units per
+        /// pair (`?` as a zero byte under a zero mask), then the extra pair (`PackedBytes`). Returns
+        /// where its words start, 0xFF under every literal (0 when every unit is `?`) and under every `?`.
+        /// Each pair appended as it is made: a function of its own with a buffer would cost as much as
+        /// packing a short run.
+        @inline(__always)
+        private mutating func appendASCIIRun(_ base: UnsafePointer<UInt8>, count n: Int, from start: Int,
+                                             to end: Int) -> (wordStart: Int, literals: UInt64, anyOnes: UInt64) {
+            let wordStart = words.count
+            let count = end &- start
+            // SAFETY: `0 <= start <= end <= n` (the stars found inside the pattern), so the run's bytes are inside `base[0..<n]`.
+            assert(start >= 0 && start <= end && end <= n)
+            var word: UInt64 = 0, mask: UInt64 = 0
+            var literals: UInt64 = 0
+            var anyOnes: UInt64 = 0
+            var pos = start
+            // The whole words: loaded straight (eight bytes of the run, so of the pattern), no mask to cut.
+            while end &- pos >= 8 {
+                // SAFETY: `pos + 8 <= end <= n`, so the eight bytes from `pos` are inside `base[0..<n]`.
+                assert(pos >= 0 && pos + 8 <= n)
+                let bytes = UInt64(littleEndian: UnsafeRawPointer(base + pos).loadUnaligned(as: UInt64.self))
+                // 0xFF under every `?`.
+                let anyOne = ASCIIWords.anyOneBytes(bytes)
+                assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                       "an ASCII run holds no star")
+                word = bytes & ~anyOne
+                mask = ~anyOne
+                literals |= mask
+                anyOnes |= anyOne
+                words.append(word)
+                words.append(mask)
+                pos &+= 8
+            }
+            let left = end &- pos
+            if left > 0 {
+                // The last 1 to 7 bytes, zeros above them (the zeros are no `?`).
+                let keep = ASCIIWords.lowBytes(left)
+                let bytes = ASCIIWords.load(base, count: n, at: pos) & keep
+                let anyOne = ASCIIWords.anyOneBytes(bytes)
+                assert(ASCIIWords.bytes(bytes, equalTo: Self.starByte) & keep == 0 && bytes & ASCIIWords.splat(0x80) == 0,
+                       "an ASCII run holds no star")
+                let partialWord = bytes & ~anyOne
+                let partialMask = keep & ~anyOne
+                literals |= partialMask
+                anyOnes |= anyOne
+                words.append(partialWord)
+                words.append(partialMask)
+                if count > 8 {
+                    // The extra pair: the last eight units, from the last whole pair (`word`, `mask`) and this one.
+                    words.append(PackedBytes.extraWord(whole: word, partial: partialWord, count: count))
+                    words.append(PackedBytes.extraWord(whole: mask, partial: partialMask, count: count))
+                }
+            }
+            assert(words.count - wordStart == PackedBytes.wordCount(count), "a run packs into wordCount(count) words")
+            return (wordStart, literals, anyOnes)
         }
 
         private static let starByte = UInt8(ascii: "*")

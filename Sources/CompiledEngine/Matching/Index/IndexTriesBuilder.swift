@@ -1,10 +1,10 @@
 /// Builds a document's `IndexTries` in one pass over its plans: `RuleIndex` adds each plan's keys
 /// (`add`) and takes its tries (`finishPlan`), which are appended to the shared arrays unless an
 /// earlier plan had the same keys (files list the same rules in one entry per app: the same
-/// patterns, so the same key ranges, make the same trie, built once). A plan's prefix keys go
-/// straight to the end of `builtKeys` (dropped again when an earlier trie has them); the sorted
-/// keys, the sort's scratch and the keys' end nodes share one temporary block per trie; the
-/// shared arrays are sized once, on the first plan.
+/// patterns, so the same key ranges, make the same trie, built once). A plan's keys are kept in
+/// arrays reused from plan to plan, then moved to the end of `builtKeys` (dropped again when an
+/// earlier trie has them); the sorted keys, the sort's scratch and the keys' end nodes share one
+/// temporary block per trie; the shared arrays are sized once, on the first plan.
 struct IndexTriesBuilder {
     private var rows = TrieRows<UInt8>()
     /// Empty until the first trie or `reserve` (then one entry more than there are nodes).
@@ -15,9 +15,8 @@ struct IndexTriesBuilder {
     /// rather than reserved and then made again.
     private var reservedNodes = 0
 
-    /// Where the current plan's prefix keys start in `builtKeys` (they run to its end).
-    private var planStart = 0
-    /// The current plan's suffix keys, as `add` gave them.
+    /// The keys of the plan being built, as `add` gave them.
+    private var prefixKeys: [IndexKey] = []
     private var suffixKeys: [IndexKey] = []
     /// The labels of the current plan's keys (what the first plan sizes the shared arrays by).
     private var planLabels = 0
@@ -43,8 +42,10 @@ struct IndexTriesBuilder {
     init() {}
 
     /// Makes room for a plan's keys: `keys` of them (one per rule, the usual case), so that adding
-    /// them does not grow `builtKeys` one step at a time (at least doubling it when it grows).
+    /// them does not grow the key lists one step at a time (they are reused by later plans), nor
+    /// moving them to `builtKeys` (at least doubled when it grows).
     mutating func reserve(keys: Int) {
+        prefixKeys.reserveCapacity(keys)
         let needed = builtKeys.count + keys
         if builtKeys.capacity < needed { builtKeys.reserveCapacity(max(needed, 2 * builtKeys.capacity)) }
     }
@@ -55,7 +56,7 @@ struct IndexTriesBuilder {
     mutating func add(_ key: Range<Int32>, ordinal: Int, form: UInt8, suffix: Bool) {
         planLabels &+= key.count
         let key = IndexKey(key, ordinal: Int32(ordinal), form: form)
-        if suffix { suffixKeys.append(key) } else { builtKeys.append(key) }
+        if suffix { suffixKeys.append(key) } else { prefixKeys.append(key) }
     }
 
     /// The current plan's prefix and suffix tries (nil when it added no such key), whose keys are
@@ -67,9 +68,15 @@ struct IndexTriesBuilder {
             // label of its keys but at most one per key byte of the document (distinct keys are
             // distinct ranges of `bytes`, and equal labels at the same depth share a node), a rule
             // slot per key. Room made before (`reserve(labels:keys:)`) is kept when larger.
-            reserve(labels: min(planLabels, bytes.count), keys: builtKeys.count - planStart + suffixKeys.count)
+            reserve(labels: min(planLabels, bytes.count), keys: prefixKeys.count + suffixKeys.count)
         }
-        let prefixes = trie(from: planStart, bytes)
+        var prefixes: IndexTries.Trie?
+        if !prefixKeys.isEmpty {
+            let start = builtKeys.count
+            builtKeys.append(contentsOf: prefixKeys)
+            prefixKeys.removeAll(keepingCapacity: true)
+            prefixes = trie(from: start, bytes)
+        }
         var suffixes: IndexTries.Trie?
         if !suffixKeys.isEmpty {
             let start = builtKeys.count
@@ -77,7 +84,6 @@ struct IndexTriesBuilder {
             suffixKeys.removeAll(keepingCapacity: true)
             suffixes = trie(from: start, bytes)
         }
-        planStart = builtKeys.count
         planLabels = 0
         return (prefixes, suffixes)
     }

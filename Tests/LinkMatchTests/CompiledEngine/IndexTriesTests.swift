@@ -33,24 +33,42 @@ final class IndexTriesTests: XCTestCase {
         return keys
     }
 
+    /// Each key set is sorted as drawn, then given in byte order (the pass that finds keys in order
+    /// must keep equal keys as given), then in byte order with one key moved (out of order by one).
     func testSortOrdersKeysByTheirBytesAndKeepsTheGivenOrderAmongEqualKeys() {
         var rng = SplitMix64(seed: 0x1D3E_7001)
         for round in 0..<200 {
             var bytes: [UInt8] = []
-            let ranges = randomKeys(Int.random(in: 0...70, using: &rng), into: &bytes, using: &rng)
-            var keys = ranges.enumerated().map { IndexKey($1, ordinal: Int32($0), form: UInt8($0 & 3)) }
-            let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: IndexKey.sortScratchBytes(count: keys.count),
-                                                                 alignment: MemoryLayout<IndexKey>.alignment)
-            defer { scratch.deallocate() }
-            bytes.withUnsafeBufferPointer { b in
-                keys.withUnsafeMutableBufferPointer { k in IndexKey.sort(k, scratch: scratch, bytes: b) }
+            let drawn = randomKeys(Int.random(in: 0...70, using: &rng), into: &bytes, using: &rng)
+            let inByteOrder = drawn.indices.sorted { a, b in
+                bytes[Int(drawn[a].lowerBound)..<Int(drawn[a].upperBound)].lexicographicallyPrecedes(bytes[Int(drawn[b].lowerBound)..<Int(drawn[b].upperBound)])
+            }.map { drawn[$0] }
+            var oneMoved = inByteOrder
+            if oneMoved.count > 1 { oneMoved.insert(oneMoved.removeLast(), at: Int.random(in: 0..<oneMoved.count, using: &rng)) }
+            for (kind, ranges) in [("drawn", drawn), ("in byte order", inByteOrder), ("one moved", oneMoved)] {
+                let keys = ranges.enumerated().map { IndexKey($1, ordinal: Int32($0), form: UInt8($0 & 3)) }
+                var sorted = [IndexKey](repeating: IndexKey(0..<0, ordinal: -1, form: 0), count: keys.count)
+                let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: IndexKey.sortScratchBytes(count: keys.count),
+                                                                     alignment: MemoryLayout<IndexKey>.alignment)
+                defer { scratch.deallocate() }
+                bytes.withUnsafeBufferPointer { b in
+                    keys.withUnsafeBufferPointer { k in
+                        sorted.withUnsafeMutableBufferPointer { s in IndexKey.sort(k, into: s, scratch: scratch, bytes: b) }
+                    }
+                }
+                let expected = ranges.indices.sorted { a, b in
+                    let x = bytes[Int(ranges[a].lowerBound)..<Int(ranges[a].upperBound)]
+                    let y = bytes[Int(ranges[b].lowerBound)..<Int(ranges[b].upperBound)]
+                    return x.lexicographicallyPrecedes(y) || (x.elementsEqual(y) && a < b)
+                }
+                XCTAssertEqual(sorted.map { Int($0.ordinal) }, expected, "round \(round), \(kind)")
+                XCTAssertTrue(sorted.allSatisfy { $0.isSame(as: keys[Int($0.ordinal)]) }, "round \(round), \(kind): the keys as given")
+                // Each head is the key's first eight bytes, big-endian, zero-padded.
+                let heads = sorted.map { key in
+                    (0..<8).reduce(UInt64(0)) { h, j in h << 8 | UInt64(j < key.count ? bytes[Int(key.start) + j] : 0) }
+                }
+                XCTAssertEqual(sorted.map(\.head), heads, "round \(round), \(kind): heads")
             }
-            let expected = ranges.indices.sorted { a, b in
-                let x = bytes[Int(ranges[a].lowerBound)..<Int(ranges[a].upperBound)]
-                let y = bytes[Int(ranges[b].lowerBound)..<Int(ranges[b].upperBound)]
-                return x.lexicographicallyPrecedes(y) || (x.elementsEqual(y) && a < b)
-            }
-            XCTAssertEqual(keys.map { Int($0.ordinal) }, expected, "round \(round)")
         }
     }
 

@@ -36,48 +36,76 @@ struct IndexKey {
         let index: UInt32
     }
 
-    /// The bytes of scratch `sort` needs for `count` keys: two rows of items and a row of keys.
+    /// The bytes of scratch `sort` needs for `count` keys: two rows of items.
     static func sortScratchBytes(count: Int) -> Int {
-        count * (2 * MemoryLayout<SortItem>.stride + MemoryLayout<IndexKey>.stride)
+        count * 2 * MemoryLayout<SortItem>.stride
     }
 
-    /// Sorts `keys` by their bytes in `bytes` (the shorter first when one starts the other), keeping
-    /// the given order among equal keys (a stable merge sort of their heads and places, which then
-    /// puts the keys in order), with `scratch` (`sortScratchBytes(count:)` bytes, aligned for a
-    /// key): no allocation and no comparison closure.
-    static func sort(_ keys: UnsafeMutableBufferPointer<IndexKey>, scratch: UnsafeMutableRawBufferPointer,
-                     bytes: UnsafeBufferPointer<UInt8>) {
+    /// Writes `keys` into `sorted` ordered by their bytes in `bytes` (the shorter first when one
+    /// starts the other), keeping the given order among equal keys, each with its head filled in.
+    /// A stable merge sort of the keys' heads and places, with `scratch` (`sortScratchBytes(count:)`
+    /// bytes, aligned for an item): no allocation and no comparison closure. Keys already in order
+    /// (rules listed in byte order) are found in the pass that reads their heads and are not sorted.
+    static func sort(_ keys: UnsafeBufferPointer<IndexKey>, into sorted: UnsafeMutableBufferPointer<IndexKey>,
+                     scratch: UnsafeMutableRawBufferPointer, bytes: UnsafeBufferPointer<UInt8>) {
         let n = keys.count
-        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from `PatternMemo.keys`), and `scratch` holds two rows of `n` items and a row of `n` keys, aligned for both.
-        assert(scratch.count >= sortScratchBytes(count: n) && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
-        assert(MemoryLayout<SortItem>.alignment == MemoryLayout<IndexKey>.alignment && Int(bitPattern: scratch.baseAddress) % MemoryLayout<IndexKey>.alignment == 0)
-        for i in 0..<n { keys[i].head = head(of: keys[i], in: bytes) }
-        guard n > 1, let base = scratch.baseAddress else { return }
+        // SAFETY: every key is a range of `bytes` (`RuleIndex` takes them from `PatternMemo.keys`), `sorted` has a slot per key, and `scratch` holds two rows of `n` items, aligned for them.
+        assert(sorted.count == n && scratch.count >= sortScratchBytes(count: n) && keys.allSatisfy { $0.start >= 0 && $0.start <= $0.end && Int($0.end) <= bytes.count })
+        assert(Int(bitPattern: scratch.baseAddress) % MemoryLayout<SortItem>.alignment == 0)
+        guard n > 0, let base = scratch.baseAddress else { return }
         var from = base.bindMemory(to: SortItem.self, capacity: 2 * n)
         var to = from + n
-        for i in 0..<n { from[i] = SortItem(head: keys[i].head, index: UInt32(truncatingIfNeeded: i)) }
         // Whether item x's key comes before item y's: the heads decide unless they are equal.
         @inline(__always)
         func before(_ x: SortItem, _ y: SortItem) -> Bool {
             if x.head != y.head { return x.head < y.head }
-            return less(keys[Int(x.index)], keys[Int(y.index)], bytes)
+            return tailLess(keys[Int(x.index)], keys[Int(y.index)], bytes)
         }
-        // Runs of up to eight by insertion, then merges of neighbouring runs back and forth.
+        // The heads, and whether the keys are in order already.
         // SAFETY: every index below is under `n`, and both rows of items hold `n`.
+        var inOrder = true
+        from[0] = SortItem(head: head(of: keys[0], in: bytes), index: 0)
+        var i = 1
+        while i < n {
+            let item = SortItem(head: head(of: keys[i], in: bytes), index: UInt32(truncatingIfNeeded: i))
+            from[i] = item
+            if inOrder, before(item, from[i &- 1]) { inOrder = false }
+            i &+= 1
+        }
+        if !inOrder {
+            mergeSort(&from, &to, n, before)
+        }
+        // The keys in the items' order, with their heads.
+        for i in 0..<n {
+            // SAFETY: each item's index is one of the `n` keys' (set above, only moved since).
+            assert(Int(from[i].index) < n)
+            var key = keys[Int(from[i].index)]
+            key.head = from[i].head
+            sorted[i] = key
+        }
+    }
+
+    /// Sorts the `n` items at `from` (stably, by `before`) with the `n` slots at `to`; on return
+    /// `from` points at the sorted items. Runs of up to eight by insertion, then merges of
+    /// neighbouring runs back and forth.
+    @inline(__always)
+    private static func mergeSort(_ from: inout UnsafeMutablePointer<SortItem>, _ to: inout UnsafeMutablePointer<SortItem>, _ n: Int,
+                                  _ before: (SortItem, SortItem) -> Bool) {
+        // SAFETY: every index below is under `n`, and both rows hold `n` items (`sort` asserts the scratch).
         let run = 8
         var lo = 0
         while lo < n {
-            let hi = min(lo + run, n)
-            if lo + 1 < hi {
-                for i in lo + 1..<hi {
-                    let x = from[i]
-                    var j = i
-                    while j > lo, before(x, from[j - 1]) {
-                        from[j] = from[j - 1]
-                        j -= 1
-                    }
-                    from[j] = x
+            let hi = min(lo &+ run, n)
+            var i = lo &+ 1
+            while i < hi {
+                let x = from[i]
+                var j = i
+                while j > lo, before(x, from[j &- 1]) {
+                    from[j] = from[j &- 1]
+                    j &-= 1
                 }
+                from[j] = x
+                i &+= 1
             }
             lo = hi
         }
@@ -85,48 +113,42 @@ struct IndexKey {
         while width < n {
             var lo = 0
             while lo < n {
-                let mid = min(lo + width, n)
-                let hi = min(lo + 2 * width, n)
+                let mid = min(lo &+ width, n)
+                let hi = min(lo &+ 2 &* width, n)
                 var a = lo
                 var b = mid
                 var out = lo
                 // Runs already in order (rules are often listed in groups that sort together) are copied as they are.
-                if mid < hi, before(from[mid], from[mid - 1]) {
+                if mid < hi, before(from[mid], from[mid &- 1]) {
                     while a < mid && b < hi {
                         // Take from the right run only when its key is strictly smaller: equal keys keep their order.
-                        if before(from[b], from[a]) {
-                            to[out] = from[b]
-                            b += 1
+                        let x = from[a]
+                        let y = from[b]
+                        if before(y, x) {
+                            to[out] = y
+                            b &+= 1
                         } else {
-                            to[out] = from[a]
-                            a += 1
+                            to[out] = x
+                            a &+= 1
                         }
-                        out += 1
+                        out &+= 1
                     }
                 }
                 while a < mid {
                     to[out] = from[a]
-                    a += 1
-                    out += 1
+                    a &+= 1
+                    out &+= 1
                 }
                 while b < hi {
                     to[out] = from[b]
-                    b += 1
-                    out += 1
+                    b &+= 1
+                    out &+= 1
                 }
                 lo = hi
             }
             swap(&from, &to)
-            width *= 2
+            width &*= 2
         }
-        // The keys in the items' order, then back in place.
-        let sorted = (base + 2 * n * MemoryLayout<SortItem>.stride).bindMemory(to: IndexKey.self, capacity: n)
-        for i in 0..<n {
-            // SAFETY: each item's index is one of the `n` keys' (set above, only moved since).
-            assert(Int(from[i].index) < n)
-            sorted[i] = keys[Int(from[i].index)]
-        }
-        for i in 0..<n { keys[i] = sorted[i] }
     }
 
     /// The first eight bytes of `key` as one big-endian word, zero-padded: one unaligned load when
@@ -147,12 +169,11 @@ struct IndexKey {
         return head
     }
 
-    /// Whether `x`'s bytes come before `y`'s: the heads first; on equal heads, when one key has at
-    /// most eight bytes it starts the other (the padding equals the other's bytes), so the shorter
-    /// comes first; else the rest decides.
+    /// Whether `x`'s bytes come before `y`'s when their heads are equal: when one key has at most
+    /// eight bytes it starts the other (the padding equals the other's bytes), so the shorter comes
+    /// first; else the rest decides.
     @inline(__always)
-    private static func less(_ x: IndexKey, _ y: IndexKey, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if x.head != y.head { return x.head < y.head }
+    private static func tailLess(_ x: IndexKey, _ y: IndexKey, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let n = min(x.count, y.count)
         if n > 8, let base = bytes.baseAddress {
             // SAFETY: both keys are ranges of `bytes` with at least `n` bytes (`sort` asserts the ranges).

@@ -1,20 +1,28 @@
 /// Builds a document's `IndexTries` in one pass over its plans: `RuleIndex` adds each plan's keys
 /// (`add`) and takes its tries (`finishPlan`), which are appended to the shared arrays unless an
 /// earlier plan had the same keys (files list the same rules in one entry per app: the same
-/// patterns, so the same key ranges, make the same trie, built once). The plan's keys are kept in
-/// arrays reused from plan to plan (the sort's merge buffer and the keys' end nodes are temporary), and the shared
-/// arrays are sized once, on the first plan.
+/// patterns, so the same key ranges, make the same trie, built once). A plan's keys are kept in
+/// arrays reused from plan to plan, then moved to the end of `builtKeys` (dropped again when an
+/// earlier trie has them); the sorted keys, the sort's scratch and the keys' end nodes share one
+/// temporary block per trie; the shared arrays are sized once, on the first plan.
 struct IndexTriesBuilder {
     private var rows = TrieRows<UInt8>()
-    private var ruleOffsets: [Int32] = [0]
+    /// Empty until the first trie or `reserve` (then one entry more than there are nodes).
+    private var ruleOffsets: [Int32] = []
     private var ruleOrdinals: [Int32] = []
     private var ruleForms: [UInt8] = []
+    /// Nodes reserved before the first trie: its rows are made with this capacity (`TrieRows.append`)
+    /// rather than reserved and then made again.
+    private var reservedNodes = 0
 
     /// The keys of the plan being built, as `add` gave them.
     private var prefixKeys: [IndexKey] = []
     private var suffixKeys: [IndexKey] = []
+    /// The labels of the current plan's keys (what the first plan sizes the shared arrays by).
+    private var planLabels = 0
 
-    /// Every trie built, with the keys it was built from (a range of `builtKeys`, as given).
+    /// Every trie built, with the keys it was built from (a range of `builtKeys`, as given; their
+    /// heads are not filled in).
     private struct Built {
         let keys: Range<Int>
         let trie: IndexTries.Trie
@@ -34,15 +42,19 @@ struct IndexTriesBuilder {
     init() {}
 
     /// Makes room for a plan's keys: `keys` of them (one per rule, the usual case), so that adding
-    /// them does not grow the key lists one step at a time (they are reused by later plans).
+    /// them does not grow the key lists one step at a time (they are reused by later plans), nor
+    /// moving them to `builtKeys` (at least doubled when it grows).
     mutating func reserve(keys: Int) {
         prefixKeys.reserveCapacity(keys)
+        let needed = builtKeys.count + keys
+        if builtKeys.capacity < needed { builtKeys.reserveCapacity(max(needed, 2 * builtKeys.capacity)) }
     }
 
     /// Adds a key of the current plan: a range of the key bytes with the rule ordinal (in the plan)
     /// and form it lists, to the reversed-suffix trie when `suffix`, else to the prefix trie.
     /// Ordinals must not decrease from one `add` to the next within a plan (the rule lists rely on it).
     mutating func add(_ key: Range<Int32>, ordinal: Int, form: UInt8, suffix: Bool) {
+        planLabels &+= key.count
         let key = IndexKey(key, ordinal: Int32(ordinal), form: form)
         if suffix { suffixKeys.append(key) } else { prefixKeys.append(key) }
     }
@@ -50,57 +62,61 @@ struct IndexTriesBuilder {
     /// The current plan's prefix and suffix tries (nil when it added no such key), whose keys are
     /// ranges of `bytes`; the next `add` starts the next plan.
     mutating func finishPlan(bytes: [UInt8]) -> (prefixes: IndexTries.Trie?, suffixes: IndexTries.Trie?) {
-        if built.isEmpty { reserve(bytes: bytes.count) }
-        var keys: [IndexKey] = []
-        swap(&keys, &prefixKeys)
-        let prefixes = trie(of: &keys, bytes)
-        keys.removeAll(keepingCapacity: true)
-        swap(&keys, &prefixKeys)
-        swap(&keys, &suffixKeys)
-        let suffixes = trie(of: &keys, bytes)
-        keys.removeAll(keepingCapacity: true)
-        swap(&keys, &suffixKeys)
+        if built.isEmpty {
+            // The first plan's tries (the whole index, when the document has one app or apps that
+            // share their entries) size the shared arrays, so that they grow once: nodes for every
+            // label of its keys but at most one per key byte of the document (distinct keys are
+            // distinct ranges of `bytes`, and equal labels at the same depth share a node), a rule
+            // slot per key. Room made before (`reserve(labels:keys:)`) is kept when larger.
+            reserve(labels: min(planLabels, bytes.count), keys: prefixKeys.count + suffixKeys.count)
+        }
+        var prefixes: IndexTries.Trie?
+        if !prefixKeys.isEmpty {
+            let start = builtKeys.count
+            builtKeys.append(contentsOf: prefixKeys)
+            prefixKeys.removeAll(keepingCapacity: true)
+            prefixes = trie(from: start, bytes)
+        }
+        var suffixes: IndexTries.Trie?
+        if !suffixKeys.isEmpty {
+            let start = builtKeys.count
+            builtKeys.append(contentsOf: suffixKeys)
+            suffixKeys.removeAll(keepingCapacity: true)
+            suffixes = trie(from: start, bytes)
+        }
+        planLabels = 0
         return (prefixes, suffixes)
     }
 
     /// Every trie built, in shared arrays.
     func finish() -> IndexTries {
-        IndexTries(rows: rows, ruleOffsets: ruleOffsets, ruleOrdinals: ruleOrdinals, ruleForms: ruleForms)
-    }
-
-    /// Sizes the shared arrays for the first plan's tries (the whole index, when the document has
-    /// one app or apps that share their entries), so that they grow once: nodes for every label of
-    /// its keys but at most one per key byte of the document (distinct keys are distinct ranges of
-    /// `bytes`, and equal labels at the same depth share a node), a rule slot per key. Room made
-    /// before (`reserve(labels:keys:)`) is kept when larger.
-    private mutating func reserve(bytes: Int) {
-        var labels = 0
-        for key in prefixKeys { labels += key.count }
-        for key in suffixKeys { labels += key.count }
-        reserve(labels: min(labels, bytes), keys: prefixKeys.count + suffixKeys.count)
+        IndexTries(rows: rows, ruleOffsets: ruleOffsets.isEmpty ? [0] : ruleOffsets, ruleOrdinals: ruleOrdinals, ruleForms: ruleForms)
     }
 
     /// Makes room in the shared arrays for tries of `labels` labels (so at most as many nodes, and
     /// a root per trie) and `keys` keys in all, unless they have that much room already.
     mutating func reserve(labels: Int, keys: Int) {
         let nodes = labels + 2
-        rows.reserve(nodes: nodes)
+        if rows.nodeCount == 0 { reservedNodes = max(reservedNodes, nodes) } else { rows.reserve(nodes: nodes) }
         ruleOffsets.reserveCapacity(nodes + 1)
+        if ruleOffsets.isEmpty { ruleOffsets.append(0) }
         ruleOrdinals.reserveCapacity(keys)
         ruleForms.reserveCapacity(keys)
-        builtKeys.reserveCapacity(keys)
     }
 
-    /// The trie of `keys` (sorted in place when it is built), or nil when there are none.
-    private mutating func trie(of keys: inout [IndexKey], _ bytes: [UInt8]) -> IndexTries.Trie? {
+    /// The trie of the keys `builtKeys[start...]` (kept there when it is built, dropped when an
+    /// earlier trie has the same), or nil when there are none.
+    private mutating func trie(from start: Int, _ bytes: [UInt8]) -> IndexTries.Trie? {
+        let keys = start..<builtKeys.count
         guard !keys.isEmpty else { return nil }
         // Hashed only when the new trie will be found through the dictionary.
-        let hash = built.count >= Self.scannedTries ? Self.hash(keys[...]) : 0
-        if let known = find(keys, hash) { return known }
-        let given = builtKeys.count
-        builtKeys.append(contentsOf: keys)
-        let trie = build(&keys, bytes)
-        built.append(Built(keys: given..<builtKeys.count, trie: trie))
+        let hash = built.count >= Self.scannedTries ? Self.hash(builtKeys[keys]) : 0
+        if let known = find(keys, hash) {
+            builtKeys.removeLast(keys.count)
+            return known
+        }
+        let trie = build(keys, bytes)
+        built.append(Built(keys: keys, trie: trie))
         if built.count == Self.scannedTries + 1 {
             // From now on the dictionary finds tries by hash: enter every one so far, oldest first.
             latestWithHash.reserveCapacity(2 * built.count)
@@ -122,7 +138,7 @@ struct IndexTriesBuilder {
 
     /// A trie built earlier from the same keys (in the same order), if any; `hash` is their hash
     /// when there are more than `scannedTries` tries (unused before).
-    private func find(_ keys: [IndexKey], _ hash: UInt64) -> IndexTries.Trie? {
+    private func find(_ keys: Range<Int>, _ hash: UInt64) -> IndexTries.Trie? {
         if built.count <= Self.scannedTries {
             for b in built.reversed() where b.keys.count == keys.count && isSame(keys, b.keys) { return b.trie }
             return nil
@@ -136,11 +152,12 @@ struct IndexTriesBuilder {
         return nil
     }
 
-    private func isSame(_ keys: [IndexKey], _ range: Range<Int>) -> Bool {
+    /// Whether the keys at `keys` and `range` of `builtKeys` are the same, in the same order.
+    private func isSame(_ keys: Range<Int>, _ range: Range<Int>) -> Bool {
         guard keys.count == range.count else { return false }
         var j = range.lowerBound
-        for key in keys {
-            if !key.isSame(as: builtKeys[j]) { return false }
+        for i in keys {
+            if !builtKeys[i].isSame(as: builtKeys[j]) { return false }
             j += 1
         }
         return true
@@ -160,26 +177,32 @@ struct IndexTriesBuilder {
         return h
     }
 
-    /// Sorts `keys`, appends their trie to the rows and per node its keys' ordinals and forms, and
-    /// returns the trie. The rule slots are the sorted keys' order: a key's end node ascends with
-    /// the keys (`TrieRows.append`), and equal keys keep their given order, ordinals ascending.
-    private mutating func build(_ keys: inout [IndexKey], _ bytes: [UInt8]) -> IndexTries.Trie {
-        let n = keys.count
+    /// Sorts the keys `builtKeys[given]`, appends their trie to the rows and per node its keys'
+    /// ordinals and forms, and returns the trie. The rule slots are the sorted keys' order: a key's
+    /// end node ascends with the keys (`TrieRows.append`), and equal keys keep their given order,
+    /// ordinals ascending. The sorted keys, the sort's scratch and the end nodes share one
+    /// temporary block.
+    private mutating func build(_ given: Range<Int>, _ bytes: [UInt8]) -> IndexTries.Trie {
+        let n = given.count
         let firstNode = rows.nodeCount
         let firstRule = ruleOrdinals.count
-        // Per sorted key, the node where it ends.
-        let root = withUnsafeTemporaryAllocation(of: Int32.self, capacity: n) { endNodes in
+        let keyBytes = n * MemoryLayout<IndexKey>.stride
+        let scratchBytes = IndexKey.sortScratchBytes(count: n)
+        // SAFETY: the block holds `n` keys, then the sort's scratch, then `n` end nodes, each region at a multiple of its type's alignment (keys and items are 8-aligned, their sizes multiples of 8).
+        assert(MemoryLayout<IndexKey>.alignment == 8 && keyBytes % 8 == 0 && scratchBytes % 8 == 0)
+        let root = withUnsafeTemporaryAllocation(byteCount: keyBytes + scratchBytes + n * MemoryLayout<Int32>.stride,
+                                                 alignment: MemoryLayout<IndexKey>.alignment) { block in
+            let base = block.baseAddress!
+            let sorted = UnsafeMutableBufferPointer(start: base.bindMemory(to: IndexKey.self, capacity: n), count: n)
+            let scratch = UnsafeMutableRawBufferPointer(start: base + keyBytes, count: scratchBytes)
+            let endNodes = UnsafeMutableBufferPointer(start: (base + keyBytes + scratchBytes).bindMemory(to: Int32.self, capacity: n), count: n)
             let root = bytes.withUnsafeBufferPointer { bytes in
-                keys.withUnsafeMutableBufferPointer { keys in
-                    withUnsafeTemporaryAllocation(byteCount: IndexKey.sortScratchBytes(count: n), alignment: MemoryLayout<IndexKey>.alignment) { scratch in
-                        // SAFETY: `scratch` has the bytes the sort asks for `n` keys, aligned for a key (the sort only moves plain values through it).
-                        assert(scratch.count == IndexKey.sortScratchBytes(count: keys.count))
-                        IndexKey.sort(keys, scratch: scratch, bytes: bytes)
-                    }
-                    return rows.append(Keys(keys: UnsafeBufferPointer(keys), bytes: bytes), endNodes: endNodes)
+                builtKeys.withUnsafeBufferPointer { all in
+                    IndexKey.sort(UnsafeBufferPointer(rebasing: all[given]), into: sorted, scratch: scratch, bytes: bytes)
                 }
+                return rows.append(Keys(keys: UnsafeBufferPointer(sorted), bytes: bytes), endNodes: endNodes, reservedNodes: reservedNodes)
             }
-            appendRules(of: keys, endNodes: UnsafeBufferPointer(endNodes), firstNode: firstNode, firstRule: firstRule)
+            appendRules(of: UnsafeBufferPointer(sorted), endNodes: UnsafeBufferPointer(endNodes), firstNode: firstNode, firstRule: firstRule)
             return root
         }
         return IndexTries.Trie(root: root, ordinalCount: Int32(n))
@@ -189,14 +212,15 @@ struct IndexTriesBuilder {
     /// `keys`, each ending at its `endNodes` entry): node `v`'s rules are `ruleOffsets[v]..<ruleOffsets[v + 1]`.
     /// The trailing entry (where the previous trie's rules end) is the first new node's start; one
     /// more entry per new node. They and the ordinals and forms are written in one temporary block, then appended.
-    private mutating func appendRules(of keys: [IndexKey], endNodes: UnsafeBufferPointer<Int32>, firstNode: Int, firstRule: Int) {
+    private mutating func appendRules(of keys: UnsafeBufferPointer<IndexKey>, endNodes: UnsafeBufferPointer<Int32>, firstNode: Int, firstRule: Int) {
         let n = keys.count
         let added = rows.nodeCount - firstNode
+        if ruleOffsets.isEmpty { ruleOffsets.append(0) }
         withUnsafeTemporaryAllocation(byteCount: (added + n) * MemoryLayout<Int32>.stride + n, alignment: MemoryLayout<Int32>.alignment) { block in
             let offsets = block.baseAddress!.bindMemory(to: Int32.self, capacity: added + n)
             let ordinals = offsets + added
             let forms = (block.baseAddress! + (added + n) * MemoryLayout<Int32>.stride).bindMemory(to: UInt8.self, capacity: n)
-            keys.withUnsafeBufferPointer { keys in
+            do {
                 // SAFETY: `endNodes` holds each key's end node, one of the `added` nodes just appended, ascending (`TrieRows.append`); the block has `added` entries then `n` ordinals and `n` forms.
                 assert(endNodes.count == n && block.count == (added + n) * 4 + n)
                 // A node before key k's end node has the k keys before it ending at or before it;

@@ -28,18 +28,22 @@ struct RuleIndex: Sendable {
         tries.reserve(keys: rules.count)
         var twice = false
         var forms: UInt8 = 0
-        for (ordinal, r) in rules.enumerated() {
-            // The rule's fields are read in place: a copy of the rule would retain its keys' `more` list.
-            let form = UInt8(all[Int(r)].form.index)
-            forms |= 1 << form
-            if all[Int(r)].pathKeys.hasNoPrefix, !all[Int(r)].pathKeys.reversedSuffix.isEmpty {
-                tries.add(all[Int(r)].pathKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
-                continue
-            }
-            if let first = all[Int(r)].pathKeys.first { tries.add(first, ordinal: ordinal, form: form, suffix: false) }
-            if !all[Int(r)].pathKeys.more.isEmpty {
-                twice = true
-                for prefix in all[Int(r)].pathKeys.more { tries.add(prefix, ordinal: ordinal, form: form, suffix: false) }
+        all.withUnsafeBufferPointer { all in
+            for (ordinal, r) in rules.enumerated() {
+                // SAFETY: a plan lists rules of the document (`CompiledDocument` numbers them into `all`).
+                assert(r >= 0 && Int(r) < all.count)
+                // The rule's fields are read in place: a copy of the rule would retain its keys' `more` list.
+                let form = UInt8(all[Int(r)].form.index)
+                forms |= 1 << form
+                if all[Int(r)].pathKeys.hasNoPrefix, !all[Int(r)].pathKeys.reversedSuffix.isEmpty {
+                    tries.add(all[Int(r)].pathKeys.reversedSuffix, ordinal: ordinal, form: form, suffix: true)
+                    continue
+                }
+                if let first = all[Int(r)].pathKeys.first { tries.add(first, ordinal: ordinal, form: form, suffix: false) }
+                if !all[Int(r)].pathKeys.more.isEmpty {
+                    twice = true
+                    for prefix in all[Int(r)].pathKeys.more { tries.add(prefix, ordinal: ordinal, form: form, suffix: false) }
+                }
             }
         }
         (prefixes, suffixes) = tries.finishPlan(bytes: keyBytes)

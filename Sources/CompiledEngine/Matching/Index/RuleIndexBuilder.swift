@@ -10,8 +10,11 @@
 /// makes collide.
 struct RuleIndexBuilder {
     private var tries = IndexTriesBuilder()
-    /// Every plan built (not shared): its shape's hash and its index.
+    /// Every plan built (not shared): its shape's hash (the first plan's is filled in when a second
+    /// plan is looked up) and its index.
     private var built: [(hash: UInt64, index: RuleIndex)] = []
+    /// Whether the first plan's hash is filled in.
+    private var firstHashed = false
     /// Once more than `scannedPlans` were built: hash -> the latest of them with it (keyed look-ups only).
     private var latestWithHash: [UInt64: Int] = [:]
     /// How many of the latest plans built are scanned before the dictionary is used.
@@ -22,8 +25,17 @@ struct RuleIndexBuilder {
     /// The index of `rules` (numbers into `all`, whose `pathKeys` are ranges of `keyBytes`): an
     /// earlier plan's when it has the same shape, else a new one.
     mutating func index(of rules: [Int32], all: [CompiledRule], keyBytes: [UInt8]) -> RuleIndex {
-        let hash = Self.shapeHash(rules, all)
-        if let earlier = find(rules, hash, all) { return RuleIndex(rules: rules, sharing: earlier) }
+        // The first plan is compared with none: its hash waits for a second plan (a document with
+        // one app never hashes).
+        var hash: UInt64 = 0
+        if !built.isEmpty {
+            if !firstHashed {
+                built[0].hash = Self.shapeHash(built[0].index.rules, all)
+                firstHashed = true
+            }
+            hash = Self.shapeHash(rules, all)
+            if let earlier = find(rules, hash, all) { return RuleIndex(rules: rules, sharing: earlier) }
+        }
         if built.isEmpty, all.count > rules.count { reserveForDocument(all, keyBytes: keyBytes) }
         let index = RuleIndex(rules: rules, all: all, keyBytes: keyBytes, tries: &tries)
         built.append((hash, index))

@@ -57,7 +57,9 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// Appends the trie of `keys`, which must be sorted (lexicographically, any order among equal
     /// keys), and returns its root. Writes in `endNodes` (one slot per key) the node where each key
     /// ends; those ascend with the keys (nodes are numbered in key order, depth-first), so a caller
-    /// can list per node the keys that end there in one pass.
+    /// can list per node the keys that end there in one pass. `reservedNodes`: when these rows have
+    /// no trie yet, the capacity (in nodes and edges) to make them with, as `reserve(nodes:)` would
+    /// (without making arrays that the first trie then replaces).
     ///
     /// Two passes over the keys, reading no label twice but those neighbouring keys share
     /// (`TrieKeys.commonPrefix`). The first counts the nodes (per key, the labels it does not share
@@ -65,7 +67,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// it creates a node per label past the shared ones, and finishes the path's nodes the next key
     /// leaves (no later key reaches them), writing each one's row and its edges together (its
     /// children were created in label order, so its edges are sorted).
-    mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>) -> Int32 where Keys.Label == Label {
+    mutating func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, reservedNodes: Int = 0) -> Int32 where Keys.Label == Label {
         let keyCount = keys.count
         // SAFETY: `endNodes` has a slot per key, and every index below is a key's (`k < keyCount`).
         assert(endNodes.count >= keyCount)
@@ -82,7 +84,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         }
         // Node and edge numbers are 32 bits (a document's size limit keeps them far below).
         precondition(nodes.count + nodeCount <= Int(Int32.max) && edgeLabels.count + nodeCount <= Int(Int32.max))
-        return Self.append(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest,
+        return Self.append(keys, endNodes: endNodes, nodeCount: nodeCount, longest: longest, reservedNodes: reservedNodes,
                            nodes: &nodes, edgeLabels: &edgeLabels, edgeTargets: &edgeTargets, denseTargets: &denseTargets)
     }
 
@@ -90,7 +92,7 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
     /// The first trie is written straight into new arrays of the capacity reserved; a later one in
     /// one temporary block (rows, scratch, edge targets, edge labels) then appended in one copy each.
     private static func append<Keys: TrieKeys>(_ keys: Keys, endNodes: UnsafeMutableBufferPointer<Int32>, nodeCount: Int, longest: Int,
-                                               nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
+                                               reservedNodes: Int, nodes: inout [TrieNode], edgeLabels: inout [Label], edgeTargets: inout [Int32],
                                                denseTargets: inout [Int32]) -> Int32 where Keys.Label == Label {
         let root = nodes.count
         let edgeBase = edgeLabels.count
@@ -98,8 +100,8 @@ struct TrieRows<Label: FixedWidthInteger & UnsignedInteger> {
         let scratchCount = scratchSize(nodeCount: nodeCount, longest: longest)
         assert(endNodes.count >= keys.count)
         if nodes.isEmpty, edgeLabels.isEmpty, edgeTargets.isEmpty {
-            let rowCapacity = max(nodes.capacity, nodeCount)
-            let edgeCapacity = max(edgeLabels.capacity, edgeTargets.capacity, edgeCount, 1)
+            let rowCapacity = max(nodes.capacity, nodeCount, reservedNodes)
+            let edgeCapacity = max(edgeLabels.capacity, edgeTargets.capacity, edgeCount, reservedNodes, 1)
             var labelsOut: [Label] = []
             var targetsOut: [Int32] = []
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount) { scratch in

@@ -7,8 +7,12 @@ import LinkMatch
 final class CompiledRuleItemsTests: XCTestCase {
     private func rule(_ items: [(name: String, pattern: String)], caseSensitive: Bool = true, memo: inout PatternMemo,
                       items list: inout [QueryItemKey], names: inout [UInt8]) -> CompiledRule? {
-        CompiledRule(ComponentFields(path: "/p", query: .items(items), caseSensitive: caseSensitive), entryDefaults: ComponentFields(),
-                     domainDefaults: ComponentFields(), patterns: &memo, items: &list, itemNames: &names)
+        var rules: [CompiledRule] = []
+        let compiled = CompiledRule.compile(ComponentFields(path: "/p", query: .items(items), caseSensitive: caseSensitive),
+                                            entryDefaults: ComponentFields(), domainDefaults: ComponentFields(), into: &rules,
+                                            patterns: &memo, items: &list, itemNames: &names)
+        XCTAssertEqual(rules.count, compiled ? 1 : 0, "a rule is appended exactly when it compiles")
+        return rules.first
     }
 
     func testAnInvalidItemLeavesTheItemsAsTheyWere() throws {
@@ -32,5 +36,23 @@ final class CompiledRuleItemsTests: XCTestCase {
         XCTAssertEqual(names, Array("abbcc".utf8))
         XCTAssertEqual(items.map { [$0.nameStart, $0.nameEnd] }, [[0, 1], [1, 3], [3, 5]])
         XCTAssertEqual(Set(items.map(\.pattern)).count, 3)
+    }
+
+    /// A rule whose query items compile but whose fragment pattern does not is dropped too, and its
+    /// items with it.
+    func testAnInvalidFragmentTakesBackTheRulesItems() throws {
+        var memo = PatternMemo(VariableResolver(VariableTable(custom: [])))
+        var items: [QueryItemKey] = []
+        var names: [UInt8] = []
+        var rules: [CompiledRule] = []
+        XCTAssertFalse(CompiledRule.compile(ComponentFields(path: "/p", query: .items([("a", "x"), ("b", "y")]), fragment: "$(nope)"),
+                                            entryDefaults: ComponentFields(), domainDefaults: ComponentFields(), into: &rules,
+                                            patterns: &memo, items: &items, itemNames: &names))
+        XCTAssertTrue(rules.isEmpty)
+        XCTAssertTrue(items.isEmpty)
+        XCTAssertTrue(names.isEmpty)
+        let kept = try XCTUnwrap(rule([("c", "z")], memo: &memo, items: &items, names: &names))
+        XCTAssertEqual(kept.query, 0, "the next rule's items start where the dropped rule's did")
+        XCTAssertEqual(names, Array("c".utf8))
     }
 }

@@ -1,9 +1,10 @@
 import XCTest
 @testable import LinkMatchCompiled
 
-/// `FlatArena` places each reserved buffer at the next offset aligned for its type, in one block of
+/// `FlatArena` places each reserved value at the next offset aligned for its type, in one block of
 /// the size `ArenaLayout` computed. These tests state the offsets by hand for a mixed layout and
-/// check that every placed buffer holds what was given, aligned and apart from the others.
+/// check that every placed value holds what was given, aligned and apart from the others; and that
+/// an array lent to a view (`storageKeptByOwner`) is read in place.
 final class FlatArenaTests: XCTestCase {
     private struct Pair: Equatable {
         let a: Int32
@@ -22,53 +23,43 @@ final class FlatArenaTests: XCTestCase {
         XCTAssertEqual(layout.alignment, 8)
     }
 
-    func testPlacedBuffersHoldTheirArraysAlignedAndApart() {
-        let bytes: [UInt8] = [1, 2, 3]
-        let words: [UInt64] = [.max, 0x0102_0304_0506_0708]
-        let none: [UInt32] = []
-        let ints: [Int32] = [-7, 9, 11]
+    func testPlacedValuesAreAlignedAndApartInOneBlock() {
         let pair = Pair(a: 42, b: 7)
+        let word: UInt64 = 0x0102_0304_0506_0708
         var layout = ArenaLayout()
-        layout.reserve(UInt8.self, count: bytes.count)
-        layout.reserve(UInt64.self, count: words.count)
-        layout.reserve(UInt32.self, count: none.count)
-        layout.reserve(Int32.self, count: ints.count)
+        layout.reserve(UInt8.self)
         layout.reserve(Pair.self)
+        layout.reserve(UInt64.self)
         var arena = FlatArena(layout)
-        let placedBytes = arena.place(bytes)
-        let placedWords = arena.place(words)
-        let placedNone = arena.place(none)
-        let placedInts = arena.place(ints)
+        let placedByte = arena.place(UInt8(9))
         let placedPair = arena.place(pair)
+        let placedWord = arena.place(word)
         arena.assertFilled()
 
-        XCTAssertEqual(Array(placedBytes), bytes)
-        XCTAssertEqual(Array(placedWords), words)
-        XCTAssertEqual(placedNone.count, 0)
-        XCTAssertNotNil(placedNone.baseAddress, "an empty buffer still has a start")
-        XCTAssertEqual(Array(placedInts), ints)
+        XCTAssertEqual(placedByte.pointee, 9)
         XCTAssertEqual(placedPair.pointee, pair)
-
-        let starts = [UInt(bitPattern: placedBytes.baseAddress), UInt(bitPattern: placedWords.baseAddress),
-                      UInt(bitPattern: placedInts.baseAddress), UInt(bitPattern: placedPair)]
-        let ends = [starts[0] + 3, starts[1] + 16, starts[2] + 12, starts[3] + UInt(MemoryLayout<Pair>.size)]
-        XCTAssertEqual(starts[1] % 8, 0)
-        XCTAssertEqual(starts[2] % 4, 0)
-        XCTAssertEqual(starts[3] % UInt(MemoryLayout<Pair>.alignment), 0)
-        // In the reserved order, in one block: each buffer starts at or after the previous one's end, all within the layout's size.
-        for i in 1..<starts.count { XCTAssertGreaterThanOrEqual(starts[i], ends[i - 1]) }
-        XCTAssertLessThanOrEqual(ends[3] - starts[0], UInt(layout.byteCount))
+        XCTAssertEqual(placedWord.pointee, word)
+        let starts = [UInt(bitPattern: placedByte), UInt(bitPattern: placedPair), UInt(bitPattern: placedWord)]
+        XCTAssertEqual(starts[1] % UInt(MemoryLayout<Pair>.alignment), 0)
+        XCTAssertEqual(starts[2] % 8, 0)
+        // In the reserved order, in one block of the layout's size: byte 0, the pair at 4, the word at 16.
+        XCTAssertEqual(starts[1] - starts[0], 4)
+        XCTAssertEqual(starts[2] - starts[0], 16)
+        XCTAssertEqual(layout.byteCount, 24)
     }
 
-    func testAnAliasingCopyNamesTheSameObjects() {
-        final class Box {}
-        let boxes = [Box(), Box(), Box()]
-        var layout = ArenaLayout()
-        layout.reserve(Box.self, count: boxes.count)
-        var arena = FlatArena(layout)
-        let placed = arena.placeAliasing(boxes)
-        arena.assertFilled()
-        XCTAssertEqual(placed.count, 3)
-        for i in boxes.indices { XCTAssertTrue(placed[i] === boxes[i]) }
+    /// A view reads an array where its owner keeps it: the lent buffer is the array's own storage
+    /// (no copy), and a copy made and changed elsewhere gets its own storage, leaving the lent one as it was.
+    func testLentStorageIsTheArraysOwnAndSurvivesAChangedCopy() {
+        let kept: [UInt64] = [1, 2, 3]
+        let lent = kept.storageKeptByOwner()
+        XCTAssertEqual(Array(lent), kept)
+        kept.withUnsafeBufferPointer { XCTAssertEqual($0.baseAddress, lent.baseAddress, "lent in place, not copied") }
+        var changed = kept
+        changed[0] = 99
+        changed.append(4)
+        XCTAssertEqual(Array(lent), [1, 2, 3])
+        XCTAssertEqual(changed, [99, 2, 3, 4])
+        XCTAssertEqual([UInt32]().storageKeptByOwner().count, 0)
     }
 }

@@ -72,10 +72,9 @@ public struct CompiledDocument: Sendable {
                 entries[e].rules.withUnsafeBufferPointer { entryRules in
                     for r in entryRules.indices {
                         // SAFETY: `e` and `r` are the buffers' own indices (the subscripts check them in debug builds).
-                        guard let compiled = CompiledRule(entryRules[r].fields, entryDefaults: entries[e].defaults,
-                                                          domainDefaults: document.defaults, patterns: &patterns, items: &items,
-                                                          itemNames: &itemNames) else { continue }
-                        rules.append(consume compiled)
+                        guard CompiledRule.compile(entryRules[r].fields, entryDefaults: entries[e].defaults,
+                                                   domainDefaults: document.defaults, into: &rules, patterns: &patterns,
+                                                   items: &items, itemNames: &itemNames) else { continue }
                         origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
                     }
                 }

@@ -29,45 +29,45 @@ struct CompiledRule: Sendable {
     let query: Int32
     let itemCount: Int32
 
-    /// The rule with fields `fields` in an entry with defaults `entryDefaults` (C5: each key read
-    /// through `EffectiveRule`'s chain in place, no effective rule made). nil when a pattern of the
-    /// rule is invalid (P3) or names an undefined variable (P4): every pattern of a rule is compared
-    /// before it can match, so such a rule never matches. `patterns` compiles each distinct pattern
-    /// of the document once; the query items go to `items` and their names to `itemNames` (left as
-    /// they were when nil). The fields are borrowed: read where the model keeps them, not copied.
-    init?(_ fields: borrowing ComponentFields, entryDefaults: borrowing ComponentFields, domainDefaults: borrowing ComponentFields,
-          patterns: inout PatternMemo, items: inout [QueryItemKey], itemNames: inout [UInt8]) {
+    /// Compiles the rule with fields `fields` in an entry with defaults `entryDefaults` (C5: each
+    /// key read through `EffectiveRule`'s chain in place, no effective rule made) and appends it to
+    /// `rules`, made where the array holds it (no copy, so no retain of its keys). False, and nothing
+    /// appended, when a pattern of the rule is invalid (P3) or names an undefined variable (P4):
+    /// every pattern of a rule is compared before it can match, so such a rule never matches.
+    /// `patterns` compiles each distinct pattern of the document once; the query items go to
+    /// `items` and their names to `itemNames` (left as they were when false). The fields are
+    /// borrowed: read where the model keeps them, not copied.
+    static func compile(_ fields: borrowing ComponentFields, entryDefaults: borrowing ComponentFields,
+                        domainDefaults: borrowing ComponentFields, into rules: inout [CompiledRule], patterns: inout PatternMemo,
+                        items: inout [QueryItemKey], itemNames: inout [UInt8]) -> Bool {
         let cs = EffectiveRule.caseSensitive(fields, entryDefaults, domainDefaults)
-        form = TextForm(caseSensitive: cs, percentEncoded: EffectiveRule.percentEncoded(fields, entryDefaults, domainDefaults))
-        exclude = EffectiveRule.exclude(fields, entryDefaults, domainDefaults)
+        let form = TextForm(caseSensitive: cs, percentEncoded: EffectiveRule.percentEncoded(fields, entryDefaults, domainDefaults))
+        let exclude = EffectiveRule.exclude(fields, entryDefaults, domainDefaults)
+        var path: Int32 = -1
         if let source = EffectiveRule.path(fields, entryDefaults, domainDefaults) {
-            guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return nil }
+            guard let p = patterns.compile(source, isPath: true, caseSensitive: cs) else { return false }
             path = p
-            pathKeys = patterns.keys[Int(p)]
-        } else {
-            path = -1
-            pathKeys = .none
         }
+        let queryKind: QueryKind
+        let firstItem = items.count
+        let firstName = itemNames.count
+        var query: Int32 = 0
+        var itemCount: Int32 = 0
         switch EffectiveRule.query(fields, entryDefaults, domainDefaults) {
         case nil:
             queryKind = .any
-            query = 0
-            itemCount = 0
         case .whole(let source):
-            guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
+            guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return false }
             queryKind = .whole
             query = p
-            itemCount = 0
         case .items(let list):
             // Each item straight into `items` (no array of the patterns first); an invalid pattern
             // takes back what this rule added, so `items` and `itemNames` are as they were.
-            let firstItem = items.count
-            let firstName = itemNames.count
             for item in list {
                 guard let p = patterns.compile(item.pattern, isPath: false, caseSensitive: cs) else {
                     items.removeSubrange(firstItem...)
                     itemNames.removeSubrange(firstName...)
-                    return nil
+                    return false
                 }
                 let start = Int32(itemNames.count)
                 itemNames.append(contentsOf: (cs ? item.name : CaseFolding.fold(item.name)).utf8)
@@ -77,12 +77,19 @@ struct CompiledRule: Sendable {
             query = Int32(firstItem)
             itemCount = Int32(list.count)
         }
+        var fragment: Int32 = -1
         if let source = EffectiveRule.fragment(fields, entryDefaults, domainDefaults) {
-            guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else { return nil }
+            guard let p = patterns.compile(source, isPath: false, caseSensitive: cs) else {
+                // The query items this rule added go too (see above).
+                items.removeSubrange(firstItem...)
+                itemNames.removeSubrange(firstName...)
+                return false
+            }
             fragment = p
-        } else {
-            fragment = -1
         }
+        rules.append(CompiledRule(form: form, exclude: exclude, pathKeys: path >= 0 ? patterns.keys[Int(path)] : .none, path: path,
+                                  fragment: fragment, queryKind: queryKind, query: query, itemCount: itemCount))
+        return true
     }
 }
 
@@ -200,10 +207,10 @@ struct DocumentView {
 
 /// A compiled document's rules and everything they index, in document-wide buffers: the rules, the
 /// patterns' programs, the query items and their names, the matchers and their tables. One object
-/// per document, which owns those buffers (copied from the arrays compilation built into one
-/// `FlatArena`, laid out once their sizes are known) and the view of them a decision reads, made
-/// once here: a decision takes the view as it is instead of opening some twenty arrays. It also
-/// builds the deciding rule's trace when a decision's `rule` is read (the rule named by its number).
+/// per document, which keeps the arrays compilation built (taken over as they are, not copied) and
+/// the view of them a decision reads, made once here (its headers in a small `FlatArena`): a
+/// decision takes the view as it is instead of opening some twenty arrays. It also builds the
+/// deciding rule's trace when a decision's `rule` is read (the rule named by its number).
 /// Sendable unchecked: nothing it holds or points to changes after `init`.
 final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// How many rules were compiled.
@@ -213,47 +220,48 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     private let entries: [DetailEntry]
     private let defaults: ComponentFields
     private let origins: [RuleOrigin]
-    /// Every buffer the view reads, the view's headers included.
+    /// The view's headers.
     private let arena: FlatArena
-    /// The owners of the references that the arena's bitwise copies of the rules (their index keys)
-    /// and of the automata hold without retaining them. The rules keep their keys although only the
-    /// index build reads them: a plain-data rule made the decision loop's code dearer (HISTORY.md).
+    /// The arrays the view points to, never mutated (`Array.storageKeptByOwner`). The rules keep
+    /// their keys although only the index build reads them: a plain-data rule made the decision
+    /// loop's code dearer (HISTORY.md).
     private let rules: [CompiledRule]
-    private let automata: [BitNFA]
+    private let patterns: [PatternPrograms]
+    private let items: [QueryItemKey]
+    private let itemNames: [UInt8]
+    private let matchers: MatcherStore
     private let document: UnsafePointer<DocumentView.Buffers>
 
-    /// Lays out and fills the arena. The arrays are borrowed (copied into the arena, not retained),
-    /// except `rules`, `entries` and `origins`, which this object keeps.
-    init(rules: [CompiledRule], patterns: borrowing [PatternPrograms], items: borrowing [QueryItemKey],
-         itemNames: borrowing [UInt8], matchers store: borrowing MatcherStore, entries: [DetailEntry], defaults: ComponentFields,
-         origins: [RuleOrigin]) {
+    /// Takes the arrays over (the view points into them) and makes the view. `origins` has one
+    /// origin per rule.
+    init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8],
+         matchers store: MatcherStore, entries: [DetailEntry], defaults: ComponentFields, origins: [RuleOrigin]) {
         assert(origins.count == rules.count, "one origin per compiled rule")
         ruleCount = rules.count
         self.entries = entries
         self.defaults = defaults
         self.origins = origins
         var layout = ArenaLayout()
-        store.reserve(in: &layout)
-        layout.reserve(CompiledRule.self, count: rules.count)
-        layout.reserve(PatternPrograms.self, count: patterns.count)
-        layout.reserve(QueryItemKey.self, count: items.count)
-        layout.reserve(UInt8.self, count: itemNames.count)
+        MatcherStore.reserveHeaders(in: &layout)
         layout.reserve(DocumentView.Buffers.self)
         var arena = FlatArena(layout)
-        let matchers = store.place(in: &arena)
-        let ruleBuffer = arena.placeAliasing(rules)
-        document = arena.place(DocumentView.Buffers(rules: ruleBuffer, patterns: arena.place(patterns), items: arena.place(items),
-                                                    itemNames: arena.place(itemNames), matchers: matchers))
+        let matcherView = store.view(in: &arena)
+        document = arena.place(DocumentView.Buffers(
+            rules: rules.storageKeptByOwner(), patterns: patterns.storageKeptByOwner(), items: items.storageKeptByOwner(),
+            itemNames: itemNames.storageKeptByOwner(), matchers: matcherView))
         arena.assertFilled()
         self.arena = arena
         self.rules = rules
-        automata = store.automata
+        self.patterns = patterns
+        self.items = items
+        self.itemNames = itemNames
+        matchers = store
     }
 
     /// The document as a decision reads it: valid while this object lives.
     @inline(__always)
     var view: DocumentView {
-        // SAFETY: the arena was filled in `init` from the arrays compilation built (every index the rules, patterns and items hold was made for them) and lives as long as this object, which also keeps `rules` and `automata`, the owners of the references the arena's copies hold.
+        // SAFETY: `init` made the view's headers in `arena` over the arrays compilation built (every index the rules, patterns and items hold was made for them), which this object keeps unmutated as long as it lives.
         DocumentView(buffers: document)
     }
 

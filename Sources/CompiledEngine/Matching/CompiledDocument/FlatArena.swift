@@ -1,7 +1,6 @@
-/// The size and alignment of a `FlatArena`: the buffers it will hold, reserved in the order they
-/// will be placed. Computed before anything is copied, so that every buffer (and every view's
-/// header) is an aligned sub-range of one block: one allocation and one free per compiled
-/// document, not one per buffer.
+/// The size and alignment of a `FlatArena`: the values it will hold, reserved in the order they
+/// will be placed. Computed before anything is placed, so that every view header is an aligned
+/// sub-range of one block: one allocation and one free per compiled document, not one per header.
 struct ArenaLayout {
     /// Bytes reserved so far (the end of the last reservation).
     private(set) var byteCount = 0
@@ -22,10 +21,11 @@ struct ArenaLayout {
     }
 }
 
-/// One block of memory holding a compiled document's (or part's) plain-data buffers, placed one
-/// after the other in the order its `ArenaLayout` reserved them, and freed as a whole when its owner
-/// goes. Noncopyable, so that exactly one owner frees it. Nothing is deinitialized: `place` takes
-/// plain data, and `placeAliasing` bitwise copies whose references the owner keeps alive elsewhere.
+/// One block of memory holding a compiled document's (or part's) view headers, placed one after the
+/// other in the order its `ArenaLayout` reserved them, and freed as a whole when its owner goes: the
+/// headers need addresses that stay put, where the arrays they point to are the owner's own
+/// (`Array.storageKeptByOwner`), not copied. Noncopyable, so that exactly one owner frees it.
+/// Nothing is deinitialized: `place` takes plain data.
 struct FlatArena: ~Copyable {
     private let base: UnsafeMutableRawPointer
     private let byteCount: Int
@@ -43,27 +43,11 @@ struct FlatArena: ~Copyable {
         base.deallocate()
     }
 
-    /// A copy of `array` (plain data) in the next reserved buffer, valid while this arena lives.
-    mutating func place<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        assert(_isPOD(T.self), "an arena holds plain data: it is freed without being deinitialized")
-        return placeAliasing(array)
-    }
-
     /// `value` (plain data) in the next reserved buffer, valid while this arena lives.
     mutating func place<T>(_ value: T) -> UnsafePointer<T> {
         assert(_isPOD(T.self), "an arena holds plain data: it is freed without being deinitialized")
         let start = next(T.self, count: 1)
         return UnsafePointer(start.initializeMemory(as: T.self, repeating: value, count: 1))
-    }
-
-    /// A bitwise copy of `array` in the next reserved buffer, valid while this arena lives: its
-    /// references are not retained, so the caller keeps `array` (their owner) as long as this arena.
-    mutating func placeAliasing<T>(_ array: [T]) -> UnsafeBufferPointer<T> {
-        let start = next(T.self, count: array.count)
-        array.withUnsafeBytes { bytes in
-            if let source = bytes.baseAddress { start.copyMemory(from: source, byteCount: bytes.count) }
-        }
-        return UnsafeBufferPointer(start: start.bindMemory(to: T.self, capacity: array.count), count: array.count)
     }
 
     /// The start of the next reserved buffer, `count` values of `T`.
@@ -78,5 +62,18 @@ struct FlatArena: ~Copyable {
     /// Checks that every reserved buffer was placed (the layout and the placing agree).
     func assertFilled() {
         assert(filled == byteCount, "the arena was filled with other buffers than its layout reserved")
+    }
+}
+
+extension Array {
+    /// This array's elements where they are, for a view that its owner reads while it keeps this
+    /// array: no copy. A native array's elements stay in one heap buffer until the array is
+    /// mutated (or its last owner goes), so the owner stores the array it lends as a `let` that
+    /// nothing mutates (copies elsewhere may change: copy-on-write gives them their own buffer).
+    func storageKeptByOwner() -> UnsafeBufferPointer<Element> {
+        // SAFETY: the pointer outlives the closure only as long as the caller keeps this array unmutated (see above), which holds the buffer in place.
+        let lent = withUnsafeBufferPointer { $0 }
+        assert(lent.count == count)
+        return lent
     }
 }

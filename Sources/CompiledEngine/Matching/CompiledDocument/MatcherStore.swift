@@ -81,8 +81,9 @@ struct MatcherStore: Sendable {
 
 }
 
-/// A `MatcherStore`'s storage, for matching: what `ProgramRef`s index. One word (what it points to
-/// is in the arena of its owner, a `FlatRules` or an `OwnedMatchers`), so handing it on copies nothing.
+/// A `MatcherStore`'s storage, for matching: what `ProgramRef`s index. One word (its headers are in
+/// the arena of its owner, a `FlatRules` or an `OwnedMatchers`, and point at the store's arrays that
+/// owner keeps), so handing it on copies nothing.
 struct MatcherView {
     struct Buffers {
         let tables: GlobMatcher.SegmentTables.View

@@ -62,4 +62,31 @@ final class FlatArenaTests: XCTestCase {
         XCTAssertEqual(changed, [99, 2, 3, 4])
         XCTAssertEqual([UInt32]().storageKeptByOwner().count, 0)
     }
+
+    /// An array reserved far past what it holds is given back its room as an exact copy with the
+    /// same elements; one within half again its count (plus 16) keeps its buffer (no copy).
+    func testSpareRoomIsDroppedOnlyWhenLarge() {
+        var wasteful: [UInt64] = []
+        wasteful.reserveCapacity(1_000)
+        wasteful.append(contentsOf: (0..<40).map { UInt64($0) &* 0x9E37_79B9 })
+        let before = wasteful
+        wasteful.dropSpareRoom()
+        XCTAssertEqual(wasteful, before)
+        XCTAssertLessThan(wasteful.capacity, 1_000)
+        XCTAssertLessThanOrEqual(wasteful.capacity, 40 + 40 / 2 + 16)
+
+        var snug: [UInt64] = []
+        snug.reserveCapacity(100)
+        snug.append(contentsOf: (0..<80).map(UInt64.init))
+        let start = snug.withUnsafeBufferPointer { $0.baseAddress }
+        snug.dropSpareRoom()
+        XCTAssertEqual(snug.withUnsafeBufferPointer { $0.baseAddress }, start)
+        XCTAssertEqual(snug, (0..<80).map(UInt64.init))
+
+        var empty: [Pair] = []
+        empty.reserveCapacity(64)
+        empty.dropSpareRoom()
+        XCTAssertEqual(empty, [])
+        XCTAssertLessThan(empty.capacity, 64)
+    }
 }

@@ -245,6 +245,10 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
         MatcherStore.reserveHeaders(in: &layout)
         layout.reserve(DocumentView.Buffers.self)
         var arena = FlatArena(layout)
+        var store = store
+        store.dropSpareRoom()
+        var patterns = patterns
+        patterns.dropSpareRoom()
         let matcherView = store.view(in: &arena)
         document = arena.place(DocumentView.Buffers(
             rules: rules.storageKeptByOwner(), patterns: patterns.storageKeptByOwner(), items: items.storageKeptByOwner(),

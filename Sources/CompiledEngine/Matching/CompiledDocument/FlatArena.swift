@@ -70,6 +70,18 @@ extension Array {
     /// array: no copy. A native array's elements stay in one heap buffer until the array is
     /// mutated (or its last owner goes), so the owner stores the array it lends as a `let` that
     /// nothing mutates (copies elsewhere may change: copy-on-write gives them their own buffer).
+    /// Gives back the spare room of an array that was reserved for more than it holds (a document's
+    /// matcher tables are reserved per rule before repeated patterns are known), so that a compiled
+    /// document kept for its life does not keep that room too: past half again its count (and 16
+    /// elements), the array becomes an exact copy; otherwise it is left as it is, copying nothing.
+    mutating func dropSpareRoom() {
+        guard capacity > count + count / 2 + 16 else { return }
+        let exact = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            initialized = withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+        }
+        self = exact
+    }
+
     func storageKeptByOwner() -> UnsafeBufferPointer<Element> {
         // SAFETY: the pointer outlives the closure only as long as the caller keeps this array unmutated (see above), which holds the buffer in place.
         let lent = withUnsafeBufferPointer { $0 }

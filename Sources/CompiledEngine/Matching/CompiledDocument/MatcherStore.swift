@@ -25,11 +25,22 @@ struct MatcherStore: Sendable {
     /// globs have one or two segments of up to eight units, a pair of words each (the arrays then
     /// seldom grow, each growth a copy of what they hold). Some patterns have a middle segment (two
     /// stars apart, `/a/*/b/*`), whose search adds a 129-word table: room for one per eight rules
-    /// is reserved when the first comes.
+    /// is reserved when the first comes. A document that repeats its patterns uses far less than
+    /// this: `dropSpareRoom` gives the rest back once the compile is done.
     mutating func reserve(rules: Int) {
         guard rules > 0 else { return }
-        globs.reserveCapacity(globs.count + 3 * rules)
-        segments.reserve(segments: 5 * rules, words: 10 * rules, searches: (rules + 7) / 8)
+        globs.reserveCapacity(globs.count + 2 * rules)
+        segments.reserve(segments: 3 * rules, words: 7 * rules, searches: (rules + 7) / 8)
+    }
+
+    /// Gives back the room `reserve(rules:)` set aside and the compile did not use, before the
+    /// store is kept for the life of a compiled document (`Array.dropSpareRoom`).
+    mutating func dropSpareRoom() {
+        segments.dropSpareRoom()
+        globs.dropSpareRoom()
+        steps.dropSpareRoom()
+        sequences.dropSpareRoom()
+        automata.dropSpareRoom()
     }
 
     /// A glob program of `atoms` (no variable).

@@ -130,6 +130,15 @@ extension GlobMatcher {
             maskRoom = searches * ShiftAndSearch.asciiRows
         }
 
+        /// Gives back what `reserve` set aside and the compile did not use (`Array.dropSpareRoom`).
+        mutating func dropSpareRoom() {
+            labels.dropSpareRoom()
+            words.dropSpareRoom()
+            masks.dropSpareRoom()
+            wideUnits.dropSpareRoom()
+            segments.dropSpareRoom()
+        }
+
         /// Reserves the masks' room (`reserve`) before the first search's masks: a search adds 129
         /// words or more, so growing from empty would copy the masks several times.
         private mutating func reserveMasksOnce() {

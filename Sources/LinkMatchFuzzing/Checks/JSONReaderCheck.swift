@@ -10,7 +10,9 @@ import LinkMatch
 ///   they denote (exactly where Foundation keeps the digits, as `Double` where it rounds);
 /// - every error's line and column are those `JSONErrorPosition` counts over the bytes before its
 ///   offset, the offset lies within the text, and `==` tells errors apart by kind, offset, line and
-///   column.
+///   column;
+/// - the tape the document parser reads (`JSONTape`, from the same tokenizer through another
+///   builder) holds the tree's value, or fails with the tree's error (`==`: the same kind, offset, line and column).
 public enum JSONReaderCheck {
     /// The reader under test; replaceable so the tests can plant a mistake.
     public typealias Reader = @Sendable ([UInt8]) throws(JSONParseError) -> JSONValue
@@ -24,8 +26,12 @@ public enum JSONReaderCheck {
         return CheckFailure(target: .json, summary: problem, readable: readable(c))
     }
 
+    /// The tape's reading of a text, as a tree; replaceable so the tests can plant a mistake.
+    public static let standardTapeReader: Reader = { (text: [UInt8]) throws(JSONParseError) -> JSONValue in try JSONTape.parse(text).tree }
+
     /// The first problem, in words, or nil.
-    public static func problem(_ original: [UInt8], reader: Reader = standardReader) -> String? {
+    public static func problem(_ original: [UInt8], reader: Reader = standardReader, tapeReader: Reader = standardTapeReader) -> String? {
+        if let problem = tapeProblem(original, reader: reader, tapeReader: tapeReader) { return problem }
         var text = original
         // Each round removes one trailing comma, so the loop ends.
         while true {
@@ -53,6 +59,24 @@ public enum JSONReaderCheck {
                 if JSONReaderDifferences.hasNumberBeyondDouble(value) { return nil }
                 return "Core accepts what Foundation rejects: \(foundationMessage(error))"
             }
+        }
+    }
+
+    /// The tape against the tree of the same text: the same value, or the same error.
+    static func tapeProblem(_ text: [UInt8], reader: Reader, tapeReader: Reader) -> String? {
+        let tree: Result<JSONValue, JSONParseError>
+        do throws(JSONParseError) { tree = .success(try reader(text)) } catch { tree = .failure(error) }
+        let tape: Result<JSONValue, JSONParseError>
+        do throws(JSONParseError) { tape = .success(try tapeReader(text)) } catch { tape = .failure(error) }
+        switch (tree, tape) {
+        case (.success(let a), .success(let b)):
+            return a == b ? nil : "the tape reads \(b.serialized()) where the tree reads \(a.serialized())"
+        case (.failure(let a), .failure(let b)):
+            return a == b ? nil : "the tape fails with \(b) where the tree fails with \(a)"
+        case (.success, .failure(let error)):
+            return "the tape rejects what the tree reads: \(error)"
+        case (.failure(let error), .success):
+            return "the tape reads what the tree rejects (\(error))"
         }
     }
 

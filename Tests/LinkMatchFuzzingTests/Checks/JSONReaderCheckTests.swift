@@ -32,6 +32,33 @@ final class JSONReaderCheckTests: XCTestCase {
         XCTAssertEqual(at("x", 0), [1, 1])
     }
 
+    /// A tape that reads another value than the tree, or fails where the tree reads, or with
+    /// another error: each is a problem (the tree being right and Foundation agreeing with it).
+    func testPlantedTapesAreCaught() {
+        func tapeProblem(_ text: String, _ tape: @escaping JSONReaderCheck.Reader) -> String? {
+            JSONReaderCheck.problem(Array(text.utf8), tapeReader: tape)
+        }
+        XCTAssertNil(tapeProblem(#"{"a":[1,{"b":"\u00e9"}],"c":null}"#, JSONReaderCheck.standardTapeReader))
+        XCTAssertNil(tapeProblem("[1,", JSONReaderCheck.standardTapeReader))
+        let dropsLastMember: JSONReaderCheck.Reader = { (t: [UInt8]) throws(JSONParseError) -> JSONValue in
+            let v = try JSONTape.parse(t).tree
+            if case .object(var o) = v, !o.members.isEmpty { o.members.removeLast(); return .object(o) }
+            return v
+        }
+        XCTAssertNotNil(tapeProblem(#"{"a":1,"b":2}"#, dropsLastMember))
+        let rejectsEscapes: JSONReaderCheck.Reader = { (t: [UInt8]) throws(JSONParseError) -> JSONValue in
+            if t.contains(UInt8(ascii: "\\")) { throw JSONParseError(kind: .invalidEscape, offset: 0, line: 1, column: 1) }
+            return try JSONTape.parse(t).tree
+        }
+        XCTAssertNotNil(tapeProblem(#"["\n"]"#, rejectsEscapes))
+        let errorOneLater: JSONReaderCheck.Reader = { (t: [UInt8]) throws(JSONParseError) -> JSONValue in
+            do throws(JSONParseError) { return try JSONTape.parse(t).tree } catch {
+                throw JSONParseError(kind: error.kind, offset: error.offset + 1, line: error.line, column: error.column + 1)
+            }
+        }
+        XCTAssertNotNil(tapeProblem("[1,x]", errorOneLater))
+    }
+
     /// A reader that rejects what it should accept, accepts what it should reject, reads a number
     /// wrongly, or reports a position off by one: each is a problem.
     func testPlantedReadersAreCaught() {

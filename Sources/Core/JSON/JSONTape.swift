@@ -52,7 +52,7 @@ public final class JSONTape: Sendable {
 
     /// `body` on the UTF-8 of the string at `index` (in place).
     @inlinable
-    func withUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    package func withUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let entry = entries[index]
         assert(entry.kind == .string || entry.kind == .escapedString)
         if entry.kind == .escapedString {

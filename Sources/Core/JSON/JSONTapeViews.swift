@@ -101,12 +101,44 @@ public struct JSONTapeString: Sendable {
 public struct JSONTapeObject: Sendable, Sequence {
     /// The tape it is on.
     public let tape: JSONTape
-    @usableFromInline let index: Int
+    /// Its entry on the tape.
+    @usableFromInline package let index: Int
 
     @inlinable
     init(tape: JSONTape, index: Int) {
         self.tape = tape
         self.index = index
+    }
+
+    /// Its members as entry indices on `tape` (key, value), in document order: a walk that makes
+    /// no view per member, so it neither retains nor releases the tape per member (the caller
+    /// holds the object, and so the tape, for the walk).
+    @inlinable
+    package var memberIndices: MemberIndices { MemberIndices(entries: tape.entries, position: index + 1, end: tape.end(of: index)) }
+
+    /// The members' entry indices (see `memberIndices`).
+    @usableFromInline
+    package struct MemberIndices: Sequence, IteratorProtocol {
+        @usableFromInline let entries: [JSONTapeEntry]
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable
+        init(entries: [JSONTapeEntry], position: Int, end: Int) {
+            self.entries = entries
+            self.position = position
+            self.end = end
+        }
+
+        /// The next member's key and value entries, or nil after the last.
+        @inlinable
+        package mutating func next() -> (key: Int, value: Int)? {
+            guard position < end else { return nil }
+            let key = position
+            let entry = entries[key + 1]
+            position = entry.kind.isContainer ? Int(entry.b) : key + 2
+            return (key, key + 1)
+        }
     }
 
     /// The number of members, duplicates included.

@@ -197,20 +197,24 @@ package struct DocumentParser {
     mutating func detailEntry(_ obj: JSONTapeObject, keyedAppID: String?, at path: LazyJSONPath, into entry: inout DetailEntry) {
         // One pass over the members, as in `componentFields`: each known key's last member, and
         // the duplicate and unknown-key searches only when a key is unknown or came twice.
-        var appIDMember: JSONTapeValue?, appIDsMember: JSONTapeValue?, componentsMember: JSONTapeValue?
-        var pathsMember: JSONTapeValue?, defaultsMember: JSONTapeValue?
+        // (Entry indices while walking, as there.)
+        let tape = obj.tape
+        var members = (-1, -1, -1, -1, -1)
         var unknown = false
         var repeated = false
-        for member in obj {
-            switch Self.entryKeyIndex(member.key) {
-            case 0?: repeated = repeated || appIDMember != nil; appIDMember = member.value
-            case 1?: repeated = repeated || appIDsMember != nil; appIDsMember = member.value
-            case 2?: repeated = repeated || componentsMember != nil; componentsMember = member.value
-            case 3?: repeated = repeated || pathsMember != nil; pathsMember = member.value
-            case 4?: repeated = repeated || defaultsMember != nil; defaultsMember = member.value
+        for (key, value) in obj.memberIndices {
+            switch tape.withUTF8(at: key, Self.entryKeyIndex(utf8:)) {
+            case 0?: repeated = repeated || members.0 >= 0; members.0 = value
+            case 1?: repeated = repeated || members.1 >= 0; members.1 = value
+            case 2?: repeated = repeated || members.2 >= 0; members.2 = value
+            case 3?: repeated = repeated || members.3 >= 0; members.3 = value
+            case 4?: repeated = repeated || members.4 >= 0; members.4 = value
             default: unknown = true
             }
         }
+        func member(_ index: Int) -> JSONTapeValue? { index >= 0 ? JSONTapeValue(tape: tape, index: index) : nil }
+        let appIDMember = member(members.0), appIDsMember = member(members.1), componentsMember = member(members.2)
+        let pathsMember = member(members.3), defaultsMember = member(members.4)
         if unknown || repeated { reportDuplicates(obj.duplicateKeys, at: path.text) }
         if unknown { reportUnknownKeys(obj, known: Self.entryKeys, at: path.text) }
         var fromAppID: String?
@@ -342,30 +346,32 @@ package struct DocumentParser {
         // One pass over the members instead of a search per key: each known key's member (the
         // last one wins, as `obj[key]` reads it), whether some key is unknown, and whether a known
         // key came twice. When every key is known and none came twice there is no duplicate key,
-        // so the duplicate search runs only otherwise. (Views of the values, not strings made;
-        // locals, not an array: no allocation per component.)
-        var slash: JSONTapeValue?, question: JSONTapeValue?, hash: JSONTapeValue?, exclude: JSONTapeValue?
-        var caseSensitive: JSONTapeValue?, percentEncoded: JSONTapeValue?, comment: JSONTapeValue?
+        // so the duplicate search runs only otherwise. (Entry indices of the values, not views or
+        // strings: no allocation, retain or release per member; a view is made for a key given.)
+        let tape = obj.tape
+        var members = (-1, -1, -1, -1, -1, -1, -1)
         var unknown = false
         var repeated = false
-        for member in obj {
-            switch Self.componentKeyIndex(member.key) {
-            case 0?: repeated = repeated || slash != nil; slash = member.value
-            case 1?: repeated = repeated || question != nil; question = member.value
-            case 2?: repeated = repeated || hash != nil; hash = member.value
-            case 3?: repeated = repeated || exclude != nil; exclude = member.value
-            case 4?: repeated = repeated || caseSensitive != nil; caseSensitive = member.value
-            case 5?: repeated = repeated || percentEncoded != nil; percentEncoded = member.value
-            case 6?: repeated = repeated || comment != nil; comment = member.value
+        for (key, value) in obj.memberIndices {
+            switch tape.withUTF8(at: key, Self.componentKeyIndex(utf8:)) {
+            case 0?: repeated = repeated || members.0 >= 0; members.0 = value
+            case 1?: repeated = repeated || members.1 >= 0; members.1 = value
+            case 2?: repeated = repeated || members.2 >= 0; members.2 = value
+            case 3?: repeated = repeated || members.3 >= 0; members.3 = value
+            case 4?: repeated = repeated || members.4 >= 0; members.4 = value
+            case 5?: repeated = repeated || members.5 >= 0; members.5 = value
+            case 6?: repeated = repeated || members.6 >= 0; members.6 = value
             default: unknown = true
             }
         }
         if unknown || repeated { reportDuplicates(obj, at: path.text) }
         if unknown { reportUnknownKeys(obj, known: Self.componentKeys, at: path.text) }
+        /// The view of a member found above, if it was there.
+        func member(_ index: Int) -> JSONTapeValue? { index >= 0 ? JSONTapeValue(tape: tape, index: index) : nil }
         // Only the keys given are set (in this order, which is the order of their diagnostics).
-        if let slash { fields.path = patternString(slash, "/", at: path) }
-        if let hash { fields.fragment = patternString(hash, "#", at: path) }
-        if let q = question {
+        if let slash = member(members.0) { fields.path = patternString(slash, "/", at: path) }
+        if let hash = member(members.2) { fields.fragment = patternString(hash, "#", at: path) }
+        if let q = member(members.1) {
             func qp() -> String { JSONPath.member(path.text, "?") }
             switch q.shape {
             case .string(let s):
@@ -403,21 +409,16 @@ package struct DocumentParser {
                 wrongType(qp(), q, expected: "a string or an object of strings")
             }
         }
-        if let exclude { fields.exclude = bool(exclude, "exclude", at: path) }
-        if let caseSensitive { fields.caseSensitive = bool(caseSensitive, "caseSensitive", at: path) }
-        if let percentEncoded { fields.percentEncoded = bool(percentEncoded, "percentEncoded", at: path) }
+        if let exclude = member(members.3) { fields.exclude = bool(exclude, "exclude", at: path) }
+        if let caseSensitive = member(members.4) { fields.caseSensitive = bool(caseSensitive, "caseSensitive", at: path) }
+        if let percentEncoded = member(members.5) { fields.percentEncoded = bool(percentEncoded, "percentEncoded", at: path) }
         // `comment` is free text for people; never type-checked (SPEC.md D10).
-        if let comment, case .string(let s) = comment.shape { fields.comment = s }
+        if let comment = member(members.6), case .string(let s) = comment.shape { fields.comment = s }
     }
 
-    /// The index of `key` in `componentKeys` (exact scalar equality, like JSON keys), or nil.
-    static func componentKeyIndex(_ key: JSONTapeString) -> Int? {
-        // Compared as UTF-8 bytes in place: equal bytes are equal scalars. (No `String` is made
-        // of a key that is not reported.)
-        key.withUTF8(componentKeyIndex(utf8:))
-    }
-
-    /// `componentKeyIndex` on the key's UTF-8.
+    /// The index of the key whose UTF-8 is `b` in `componentKeys` (exact scalar equality, like JSON
+    /// keys), or nil. Compared as UTF-8 bytes in place: equal bytes are equal scalars. (No `String`
+    /// is made of a key that is not reported.)
     private static func componentKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
         let candidate: Int
         switch b.count {
@@ -437,12 +438,8 @@ package struct DocumentParser {
         return isExactly(b, componentKeyBytes[candidate]) ? candidate : nil
     }
 
-    /// The index of `key` in `entryKeys` (exact scalar equality, like JSON keys), or nil.
-    static func entryKeyIndex(_ key: JSONTapeString) -> Int? {
-        key.withUTF8(entryKeyIndex(utf8:))
-    }
-
-    /// `entryKeyIndex` on the key's UTF-8: the length (and for five bytes the first one) picks the
+    /// The index of the key whose UTF-8 is `b` in `entryKeys` (exact scalar equality, like JSON
+    /// keys), or nil: the length (and for five bytes the first one) picks the
     /// one candidate, then the bytes. (Equal bytes are equal scalars; and no other spelling of
     /// these ASCII keys is canonically equal to them, so this also agrees with the String `==` of
     /// `reportUnknownKeys`.)

@@ -41,6 +41,10 @@ final class JSONTapeTests: XCTestCase {
         case .object(let object):
             let members = object.map { JSONMember(key: $0.key.string, value: viaViews($0.value)) }
             XCTAssertEqual(members.count, object.count)
+            // The index walk (what the document parser reads) steps over the same members.
+            let indices = Array(object.memberIndices)
+            XCTAssertEqual(indices.map(\.value), object.map(\.value.index), "memberIndices steps elsewhere")
+            XCTAssertEqual(indices.map(\.key), indices.map { $0.value - 1 })
             return .object(JSONObject(members))
         case .array(let array):
             let elements = array.map(viaViews)

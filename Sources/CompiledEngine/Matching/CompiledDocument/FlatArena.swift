@@ -77,7 +77,10 @@ extension Array {
     mutating func dropSpareRoom() {
         guard capacity > count + count / 2 + 16 else { return }
         let exact = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            // SAFETY: `buffer` has room for `count` elements and the source holds `count`, all of which are initialized into it.
+            assert(buffer.count >= count)
             initialized = withUnsafeBufferPointer { buffer.initialize(from: $0).1 }
+            assert(initialized == count)
         }
         self = exact
     }

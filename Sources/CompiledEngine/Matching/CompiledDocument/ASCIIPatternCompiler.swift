@@ -27,6 +27,7 @@ extension PatternCompiler {
     }
 
     /// `compileASCII` of a pattern's UTF-8, lent by the caller (`PatternMemo`, which hashed the same bytes).
+    // SAFETY: reads only `bytes[0..<bytes.count]` (the fold below states and asserts its bounds); the caller keeps the buffer alive for the call.
     @inline(__always)
     static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, caseSensitive: Bool, keyBytes: inout [UInt8],
                              store: inout MatcherStore) -> ASCIIOutcome {

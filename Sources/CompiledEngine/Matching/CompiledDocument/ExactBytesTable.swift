@@ -152,6 +152,7 @@ struct ExactBytesTable {
     /// `find` of a key whose UTF-8 the caller lends as `bytes` (its contiguous storage: an entry
     /// keeps `key`, and a later lookup compares with its bytes in place), so that a caller that reads
     /// the bytes anyway makes them contiguous once.
+    // SAFETY: `bytes` is `key`'s UTF-8, alive for the call; it is read only within `bytes.count` (hashed whole, compared by `equal`, which asserts the lengths match).
     mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
                        insertingIfAbsent value: Int32) -> Lookup {
         if 2 * (entries.count + 1) > slots.count { grow() }

@@ -35,24 +35,44 @@ extension AASADocument {
     /// `parse(_:limits:)` with a given (fresh) parser: the planted mistakes of LinkMatchMutants set
     /// the parser's hooks (`appIDFormat`, `caseVariant`) and load through here; nothing else does.
     package static func parse(_ bytes: [UInt8], limits: JSONParser.Limits, parser fresh: DocumentParser) throws(DocumentLoadError) -> ParsedDocument {
+        let (tape, signed) = try readTape(bytes, limits: limits)
+        var diagnostics: [Diagnostic] = []
+        if signed {
+            diagnostics.append(Diagnostic(.warning, "signed-envelope", at: "",
+                "the file is a PKCS#7 signed envelope; its content was used, the signature was not verified (iOS 9+ reads plain JSON)"))
+        }
+        guard let top = tape.root.object else { throw topLevelNotObject(tape) }
+        var parser = fresh
+        var document = parser.document(from: top)
+        document.setSource(tape)
+        diagnostics += parser.diagnostics
+        guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else { throw tooComplex(parser.totalExpandedSize) }
+        if let overServingLimit = AppleSizeLimit.diagnostic(byteCount: bytes.count) {
+            diagnostics.append(overServingLimit)
+        }
+        return ParsedDocument(document: document, diagnostics: diagnostics, jsonSource: .tape(tape), byteCount: bytes.count)
+    }
+
+    /// The JSON of an AASA file on a tape: the size limit, a signed envelope unwrapped (`signed`),
+    /// then the JSON read. The first part of `parse`, shared with the compile straight from the
+    /// bytes (`CompiledDocument(parsing:)`), so both refuse the same files with the same errors.
+    package static func readTape(_ bytes: [UInt8], limits: JSONParser.Limits) throws(DocumentLoadError) -> (tape: JSONTape, signed: Bool) {
         guard bytes.count <= limits.maxBytes else {
             throw DocumentLoadError(code: "file-too-large",
                                     message: "the file is \(bytes.count) bytes; the limit is \(limits.maxBytes) bytes")
         }
-        var diagnostics: [Diagnostic] = []
         var jsonBytes = bytes
+        var signed = false
         do {
             if let content = try SignedEnvelope.unwrap(bytes) {
                 jsonBytes = content
-                diagnostics.append(Diagnostic(.warning, "signed-envelope", at: "",
-                    "the file is a PKCS#7 signed envelope; its content was used, the signature was not verified (iOS 9+ reads plain JSON)"))
+                signed = true
             }
         } catch {
             throw DocumentLoadError(code: "invalid-json", message: "the file looks like a signed envelope but is malformed: \(error)")
         }
-        let tape: JSONTape
         do {
-            tape = try JSONTape.parse(jsonBytes, limits: limits)
+            return (try JSONTape.parse(jsonBytes, limits: limits), signed)
         } catch {
             let code: String
             switch error.kind {
@@ -62,20 +82,16 @@ extension AASADocument {
             }
             throw DocumentLoadError(code: code, message: error.description)
         }
-        guard let top = tape.root.object else {
-            throw DocumentLoadError(code: "top-level-not-object", message: "the top level is \(tape.root.typeName), expected an object")
-        }
-        var parser = fresh
-        var document = parser.document(from: top)
-        document.setSource(tape)
-        diagnostics += parser.diagnostics
-        guard parser.totalExpandedSize <= PatternLimits.maxDocumentExpandedSize else {
-            throw DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(parser.totalExpandedSize) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
-        }
-        if let overServingLimit = AppleSizeLimit.diagnostic(byteCount: bytes.count) {
-            diagnostics.append(overServingLimit)
-        }
-        return ParsedDocument(document: document, diagnostics: diagnostics, jsonSource: .tape(tape), byteCount: bytes.count)
+    }
+
+    /// D1's error for a file whose top-level JSON value is not an object.
+    package static func topLevelNotObject(_ tape: JSONTape) -> DocumentLoadError {
+        DocumentLoadError(code: "top-level-not-object", message: "the top level is \(tape.root.typeName), expected an object")
+    }
+
+    /// P5's error for a document whose patterns expand to `total` elements in all (over the limit).
+    package static func tooComplex(_ total: Int) -> DocumentLoadError {
+        DocumentLoadError(code: "too-complex", message: "with their variables' values the patterns expand to \(total) elements in all, over the limit of \(PatternLimits.maxDocumentExpandedSize) (SPEC.md P5)")
     }
 
     /// Convenience for tests and tools: parse a JSON string.
@@ -419,7 +435,7 @@ package struct DocumentParser {
     /// The index of the key whose UTF-8 is `b` in `componentKeys` (exact scalar equality, like JSON
     /// keys), or nil. Compared as UTF-8 bytes in place: equal bytes are equal scalars. (No `String`
     /// is made of a key that is not reported.)
-    private static func componentKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func componentKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
         let candidate: Int
         switch b.count {
         case 1:
@@ -443,7 +459,7 @@ package struct DocumentParser {
     /// one candidate, then the bytes. (Equal bytes are equal scalars; and no other spelling of
     /// these ASCII keys is canonically equal to them, so this also agrees with the String `==` of
     /// `reportUnknownKeys`.)
-    private static func entryKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func entryKeyIndex(utf8 b: UnsafeBufferPointer<UInt8>) -> Int? {
         let candidate: Int
         switch b.count {
         case 5: candidate = b[0] == UInt8(ascii: "a") ? 0 : 3
@@ -542,7 +558,7 @@ package struct DocumentParser {
     }
 
     /// `substitutionVariables` (V1, V2, V5, V6).
-    mutating func variableTable(_ value: JSONTapeValue, at path: String) -> VariableTable {
+    package mutating func variableTable(_ value: JSONTapeValue, at path: String) -> VariableTable {
         guard let obj = value.object else { wrongType(path, value, expected: "an object of string arrays"); return VariableTable() }
         reportDuplicates(obj, at: path)
         var custom: [(name: String, values: [String])] = []
@@ -594,34 +610,45 @@ package struct DocumentParser {
     /// A pattern's element count (P5) when it has no `$` (one element per scalar), else nil: one
     /// pass over its UTF-8, counting the bytes that start a scalar.
     static func plainSize(_ pattern: String) -> Int? {
-        let inPlace = pattern.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            var scalars = 0
-            var index = 0
-            // Eight bytes at a time while they are ASCII without a `$` (then each is a scalar): the
-            // usual exact "has a zero byte" word test on the bytes xor `$`.
-            if let base = UnsafeRawPointer(bytes.baseAddress) {
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                while index + 8 <= bytes.count {
-                    // SAFETY: `index + 8 <= bytes.count`, so the eight bytes loaded lie inside the buffer.
-                    assert(index >= 0 && index + 8 <= bytes.count)
-                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    let dollars = word ^ (ones &* UInt64(UInt8(ascii: "$")))
-                    if (word | ((dollars &- ones) & ~dollars)) & highs != 0 { break }
-                    index += 8
-                    scalars += 8
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "$") { return nil }
-                if byte & 0xC0 != 0x80 { scalars += 1 }
-                index += 1
-            }
-            return scalars
-        }
-        if let inPlace { return inPlace }
+        if let inPlace = pattern.utf8.withContiguousStorageIfAvailable({ plainSize(utf8: $0) }) { return inPlace }
         return PatternParser.mayHaveVariables(pattern) ? nil : pattern.unicodeScalars.count
+    }
+
+    /// `plainSize` of a pattern whose UTF-8 is `bytes`.
+    package static func plainSize(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var scalars = 0
+        var index = 0
+        // Eight bytes at a time while they are ASCII without a `$` (then each is a scalar): the
+        // usual exact "has a zero byte" word test on the bytes xor `$`.
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                // SAFETY: `index + 8 <= bytes.count`, so the eight bytes loaded lie inside the buffer.
+                assert(index >= 0 && index + 8 <= bytes.count)
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let dollars = word ^ (ones &* UInt64(UInt8(ascii: "$")))
+                if (word | ((dollars &- ones) & ~dollars)) & highs != 0 { break }
+                index += 8
+                scalars += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "$") { return nil }
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+            index += 1
+        }
+        return scalars
+    }
+
+    /// What a pattern whose UTF-8 is `bytes` adds to the document's P5 total, as `checkPattern`
+    /// counts it: its scalars without a `$`, else its expanded size with `variables`, and nothing
+    /// when it is invalid (P3).
+    package static func expandedSize(utf8 bytes: UnsafeBufferPointer<UInt8>, variables: VariableTable) -> Int {
+        if let plain = plainSize(utf8: bytes) { return plain }
+        guard let parsed = try? PatternParser.parse(String(decoding: bytes, as: UTF8.self)) else { return 0 }
+        return PatternLimits.expandedSize(of: parsed, variables: variables)
     }
 
     mutating func wrongType(_ path: String, _ value: JSONTapeValue, expected: String) {

@@ -46,45 +46,46 @@ public struct CompiledDocument: Sendable {
         self.init(document, hashing: .perProcess, builtIndexes: &builtIndexes)
     }
 
-    /// The one compile the others call: `hashing` for the compile's hash tables, `builtIndexes` set
-    /// to how many plans built their own rule index.
+    /// The compile from the model the others call: `hashing` for the compile's hash tables,
+    /// `builtIndexes` set to how many plans built their own rule index.
     init(_ document: borrowing AASADocument, hashing: TableHashing, builtIndexes: inout Int) {
         let entryCount = document.entries.count
         var ruleCount = 0
         for e in 0..<entryCount { ruleCount += document.entries[e].rules.count }
-        var patterns = PatternMemo(VariableResolver(document.variables), rules: ruleCount, hashing: hashing)
-        var rules: [CompiledRule] = []
-        rules.reserveCapacity(ruleCount)
-        // Per compiled rule, its entry and its place there (the trace rebuilds the effective rule from them).
-        var origins: [RuleOrigin] = []
-        origins.reserveCapacity(ruleCount)
-        var items: [QueryItemKey] = []
-        var itemNames: [UInt8] = []
-        // Entry e's valid rules (invalid ones never match, P3/P4) are `rules[firstRule[e]..<firstRule[e + 1]]`:
-        // rules are compiled entry by entry.
-        var firstRule: [Int32] = []
-        firstRule.reserveCapacity(entryCount + 1)
+        var compiled = CompiledRules(VariableResolver(document.variables), rules: ruleCount, entries: entryCount, hashing: hashing)
         // Each rule's keys are read in place through the buffers' addressors (no copy of a rule, its
         // fields or its entry, no effective rule made): an array's subscript would copy the fields.
         document.entries.withUnsafeBufferPointer { entries in
             for e in entries.indices {
-                firstRule.append(Int32(rules.count))
+                compiled.startEntry()
                 entries[e].rules.withUnsafeBufferPointer { entryRules in
                     for r in entryRules.indices {
                         // SAFETY: `e` and `r` are the buffers' own indices (the subscripts check them in debug builds).
                         guard CompiledRule.compile(entryRules[r].fields, entryDefaults: entries[e].defaults,
-                                                   domainDefaults: document.defaults, into: &rules, patterns: &patterns,
-                                                   items: &items, itemNames: &itemNames) else { continue }
-                        origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
+                                                   domainDefaults: document.defaults, into: &compiled.rules,
+                                                   patterns: &compiled.patterns, items: &compiled.items,
+                                                   itemNames: &compiled.itemNames) else { continue }
+                        compiled.origins.append(RuleOrigin(entry: Int32(e), rule: Int32(r)))
                     }
                 }
             }
         }
-        firstRule.append(Int32(rules.count))
+        compiled.finishEntries()
         // The apps: most files list a few, found by a scan (no table built); past `fewAppsLimit`, by hashing.
         var listedApps = 0 // an upper bound on the apps
         for e in 0..<entryCount { listedApps += document.entries[e].appIDs.count }
         let apps = DocumentApps(of: document, listed: listedApps, hashing: listedApps > Self.fewAppsLimit ? hashing : nil)
+        self.init(compiled, apps: apps, sources: .model(entries: document.entries, defaults: document.defaults),
+                  builtIndexes: &builtIndexes)
+    }
+
+    /// The document of the rules `compiled` (entry by entry) and the apps `apps` that list the
+    /// entries; `sources` rebuilds a deciding rule's trace. Both compiles end here.
+    init(_ compiled: consuming CompiledRules, apps: borrowing DocumentApps, sources: RuleSources, builtIndexes: inout Int) {
+        let firstRule = compiled.firstRule
+        let entryCount = firstRule.count - 1
+        let rules = compiled.rules
+        let keyBytes = compiled.patterns.keyBytes
         // Apps listed in the same entries share one plan: an app in one entry (most files) finds it
         // by the entry's number, apps in the same several entries by `earlierAppWithSameEntries`.
         // Plans of other entries with the same shape share their index (`RuleIndexBuilder`).
@@ -101,7 +102,7 @@ public struct CompiledDocument: Sendable {
                 if planOfEntry[e] < 0 {
                     planOfEntry[e] = Int32(plans.count)
                     let ordinals = Self.ordinals(firstRule[e]..<firstRule[e + 1])
-                    plans.append(indexes.index(of: ordinals, all: rules, keyBytes: patterns.keyBytes))
+                    plans.append(indexes.index(of: ordinals, all: rules, keyBytes: keyBytes))
                 }
                 appPlans.append(planOfEntry[e])
             } else if !sameEntries.isEmpty, sameEntries[a] >= 0 {
@@ -110,11 +111,11 @@ public struct CompiledDocument: Sendable {
                 var ordinals: [Int32] = []
                 for e in apps.entries(of: a) { ordinals.append(contentsOf: firstRule[Int(e)]..<firstRule[Int(e) + 1]) }
                 appPlans.append(Int32(plans.count))
-                plans.append(indexes.index(of: ordinals, all: rules, keyBytes: patterns.keyBytes))
+                plans.append(indexes.index(of: ordinals, all: rules, keyBytes: keyBytes))
             }
         }
-        flat = FlatRules(rules: rules, patterns: patterns.programs, items: items, itemNames: itemNames, matchers: patterns.store,
-                         entries: document.entries, defaults: document.defaults, origins: origins)
+        flat = FlatRules(rules: rules, patterns: compiled.patterns.programs, items: compiled.items, itemNames: compiled.itemNames,
+                         matchers: compiled.patterns.store, sources: sources, origins: compiled.origins)
         self.plans = plans
         tries = indexes.finish()
         builtIndexes = indexes.builtCount

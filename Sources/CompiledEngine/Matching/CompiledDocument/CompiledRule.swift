@@ -215,10 +215,9 @@ struct DocumentView {
 final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// How many rules were compiled.
     let ruleCount: Int
-    /// The document's entries and domain defaults, and per compiled rule where it is in them: the
-    /// effective rule a trace shows is resolved again when read (C5), so compiling keeps no copy per rule.
-    private let entries: [DetailEntry]
-    private let defaults: ComponentFields
+    /// Where the document's rules are, and per compiled rule where it is in them: the effective
+    /// rule a trace shows is resolved again when read (C5), so compiling keeps no copy per rule.
+    private let sources: RuleSources
     private let origins: [RuleOrigin]
     /// The view's headers.
     private let arena: FlatArena
@@ -235,11 +234,10 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// Takes the arrays over (the view points into them) and makes the view. `origins` has one
     /// origin per rule.
     init(rules: [CompiledRule], patterns: [PatternPrograms], items: [QueryItemKey], itemNames: [UInt8],
-         matchers store: MatcherStore, entries: [DetailEntry], defaults: ComponentFields, origins: [RuleOrigin]) {
+         matchers store: MatcherStore, sources: RuleSources, origins: [RuleOrigin]) {
         assert(origins.count == rules.count, "one origin per compiled rule")
         ruleCount = rules.count
-        self.entries = entries
-        self.defaults = defaults
+        self.sources = sources
         self.origins = origins
         var layout = ArenaLayout()
         MatcherStore.reserveHeaders(in: &layout)
@@ -273,6 +271,7 @@ final class FlatRules: RuleTraceSource, @unchecked Sendable {
     /// part, all `.matched`.
     func ruleTrace(rule number: Int, path: String, query: String?, fragment: String?) -> RuleTrace {
         let origin = origins[number]
+        let (entries, defaults) = sources.model
         let entry = entries[Int(origin.entry)]
         let rule = EffectiveRule(rule: entry.rules[Int(origin.rule)], entryIndex: Int(origin.entry), ruleIndex: Int(origin.rule),
                                  entryDefaults: entry.defaults, domainDefaults: defaults)

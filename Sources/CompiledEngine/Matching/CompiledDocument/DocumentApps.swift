@@ -26,35 +26,44 @@ struct DocumentApps {
     /// The apps of `document`, which lists `listed` IDs (counted with repeats). Found by a scan of
     /// those met so far when `hashing` is nil (a few IDs: no table built), else in an `AppIndex`.
     init(of document: borrowing AASADocument, listed: Int, hashing: TableHashing?) {
+        self.init(listed: listed, hashing: hashing)
+        for e in document.entries.indices {
+            for id in document.entries[e].appIDs { add(id, entry: e) }
+        }
+    }
+
+    /// No apps yet; `add` lists them, at most `listed` IDs (counted with repeats). They are found
+    /// by a scan of those met so far when `hashing` is nil, else in an `AppIndex`.
+    init(listed: Int, hashing: TableHashing?) {
         ids.reserveCapacity(listed)
         listings.reserveCapacity(listed)
         index = hashing.map { AppIndex(listed: listed, hashing: $0) }
-        for e in document.entries.indices {
-            for id in document.entries[e].appIDs {
-                let app: Int
-                if index != nil {
-                    let found = index!.add(id)
-                    if found.isNew {
-                        ids.append(id)
-                        listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
-                        continue
-                    }
-                    app = found.app
-                } else if let known = ids.firstIndex(where: { $0.isExactly(id) }) {
-                    app = known
-                } else {
-                    ids.append(id)
-                    listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
-                    continue
-                }
-                guard listings[app].lastEntry != Int32(e) else { continue }
-                listings[app].lastEntry = Int32(e)
-                more.append((Int32(e), -1))
-                let link = Int32(more.count - 1)
-                if listings[app].moreTail < 0 { listings[app].moreHead = link } else { more[Int(listings[app].moreTail)].next = link }
-                listings[app].moreTail = link
+    }
+
+    /// Lists `id` in entry `e`. Entries come in ascending order.
+    mutating func add(_ id: String, entry e: Int) {
+        let app: Int
+        if index != nil {
+            let found = index!.add(id)
+            if found.isNew {
+                ids.append(id)
+                listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
+                return
             }
+            app = found.app
+        } else if let known = ids.firstIndex(where: { $0.isExactly(id) }) {
+            app = known
+        } else {
+            ids.append(id)
+            listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
+            return
         }
+        guard listings[app].lastEntry != Int32(e) else { return }
+        listings[app].lastEntry = Int32(e)
+        more.append((Int32(e), -1))
+        let link = Int32(more.count - 1)
+        if listings[app].moreTail < 0 { listings[app].moreHead = link } else { more[Int(listings[app].moreTail)].next = link }
+        listings[app].moreTail = link
     }
 
     /// How many apps.

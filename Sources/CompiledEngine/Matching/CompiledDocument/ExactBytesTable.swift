@@ -73,9 +73,9 @@ struct TableHashing: Sendable {
 
 /// A hash table from keys (UTF-8 bytes and a one-byte tag, compared exactly: D12, not canonical
 /// equality) to `Int32` values, for the lookups of one compile. Open addressing over flat arrays:
-/// the slots and the entries; no object per entry. An entry keeps its key's `String` (a copy of
-/// the value: a reference to the same storage, or the bytes themselves when the string is small),
-/// whose UTF-8 a later lookup compares, rather than copying the key's bytes into the table.
+/// the slots, the entries and the keys' bytes, one after the other in one array (a key is copied
+/// in when it is new; a lookup compares with those bytes), so no object and no retain per entry,
+/// and a caller can look up bytes it holds only for the call (a string on a JSON tape).
 ///
 /// Safe on untrusted keys: a lookup probes at most `maxProbes` slots, whatever the keys, so a
 /// document whose keys all collide costs `maxProbes` comparisons per lookup, not one per key
@@ -96,8 +96,8 @@ struct ExactBytesTable {
 
     private struct Entry {
         var hash: UInt64
-        /// The key, kept alive with its bytes (a string's contiguous UTF-8 does not move while it lives).
-        let key: String
+        /// The key's bytes: `keyBytes[start..<start + length]`.
+        var start: Int32
         var length: Int32
         var value: Int32
         var tag: UInt8
@@ -111,6 +111,8 @@ struct ExactBytesTable {
     /// over the entry's index plus one. A power of two in count.
     private var slots: [UInt64]
     private var entries: [Entry] = []
+    /// Every key's bytes, one after the other (`Entry.start`, `Entry.length`).
+    private var keyBytes: [UInt8] = []
     /// Lookups made and slots probed, so far (tests check the bound; an add each, on the compile path only).
     private(set) var lookups = 0
     private(set) var probes = 0
@@ -125,6 +127,7 @@ struct ExactBytesTable {
         self.hashing = hashing
         slots = Array(repeating: 0, count: Self.slotCount(for: max(expected, 1)))
         entries.reserveCapacity(expected)
+        keyBytes.reserveCapacity(16 * expected)
     }
 
     /// Keys in the table.
@@ -134,14 +137,8 @@ struct ExactBytesTable {
     /// the table first when it is half full (so that an absent key finds room, unless its probes
     /// all meet colliding keys).
     mutating func find(_ key: String, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
-        // Native strings lend their bytes in place; any other is made contiguous once (and kept so).
-        if let found = key.utf8.withContiguousStorageIfAvailable({ find($0, of: key, tag: tag, insertingIfAbsent: value) }) {
-            return found
-        }
-        var contiguous = key
-        contiguous.makeContiguousUTF8()
-        let kept = contiguous
-        return contiguous.withUTF8 { find($0, of: kept, tag: tag, insertingIfAbsent: value) }
+        var key = key
+        return key.withUTF8 { find($0, tag: tag, insertingIfAbsent: value) }
     }
 
     /// Changes the value of `entry` (from an `inserted` lookup).
@@ -149,17 +146,15 @@ struct ExactBytesTable {
         entries[entry].value = value
     }
 
-    /// `find` of a key whose UTF-8 the caller lends as `bytes` (its contiguous storage: an entry
-    /// keeps `key`, and a later lookup compares with its bytes in place), so that a caller that reads
-    /// the bytes anyway makes them contiguous once.
-    // SAFETY: `bytes` is `key`'s UTF-8, alive for the call; it is read only within `bytes.count` (hashed whole, compared by `equal`, which asserts the lengths match).
-    mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, of key: borrowing String, tag: UInt8,
-                       insertingIfAbsent value: Int32) -> Lookup {
+    /// `find` of a key whose UTF-8 the caller lends as `bytes` for the call (a new key's bytes are
+    /// copied into the table), so that a caller that reads the bytes anyway reads them once.
+    // SAFETY: `bytes` is alive for the call; it is read only within `bytes.count` (hashed whole, copied, compared by `equal`, which asserts the lengths match).
+    mutating func find(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt8, insertingIfAbsent value: Int32) -> Lookup {
         if 2 * (entries.count + 1) > slots.count { grow() }
         lookups += 1
         let guess = following
         if guess < entries.count, Int(entries[guess].length) == bytes.count, entries[guess].tag == tag,
-           Self.equal(entries[guess].key, bytes) {
+           Self.equal(entries[guess], in: keyBytes, bytes) {
             probes += 1
             following = guess + 1
             return .found(entries[guess].value)
@@ -173,15 +168,16 @@ struct ExactBytesTable {
             let word = slots[slot]
             if word == 0 {
                 slots[slot] = Self.slotWord(hash, entry: entries.count)
-                // The one copy of the key (a reference, or a small string's bytes): only a new key is kept.
-                entries.append(Entry(hash: hash, key: copy key, length: Int32(bytes.count), value: value, tag: tag))
+                // The one copy of the key: only a new key is kept.
+                entries.append(Entry(hash: hash, start: Int32(keyBytes.count), length: Int32(bytes.count), value: value, tag: tag))
+                keyBytes.append(contentsOf: bytes)
                 following = entries.count
                 return .inserted(entry: entries.count - 1)
             }
             if word >> 32 == fingerprint {
                 let e = Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1
                 // The length and tag first: most keys a probe meets differ there.
-                if Int(entries[e].length) == bytes.count, entries[e].tag == tag, Self.equal(entries[e].key, bytes) {
+                if Int(entries[e].length) == bytes.count, entries[e].tag == tag, Self.equal(entries[e], in: keyBytes, bytes) {
                     following = e + 1
                     return .found(entries[e].value)
                 }
@@ -192,17 +188,16 @@ struct ExactBytesTable {
         return .unplaceable
     }
 
-    /// Whether the UTF-8 of `stored` (an entry's key, of the same length as `bytes`) is `bytes`.
-    private static func equal(_ stored: borrowing String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the key of `entry` (of the same length as `bytes`), in `keyBytes`, is `bytes`. (Static,
+    /// with the keys borrowed: a method would copy the table to call it from `find`.)
+    @inline(__always)
+    private static func equal(_ entry: Entry, in keyBytes: borrowing [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
-        // (An entry's key was contiguous when it went in, `find` saw to that, and a string value does not change.)
-        let same = stored.utf8.withContiguousStorageIfAvailable { storedBytes -> Bool in
-            // SAFETY: `find` checked the lengths equal, so `storedBytes` and `bytes` both hold `bytes.count` bytes.
-            assert(storedBytes.count == bytes.count)
-            guard let storedBase = storedBytes.baseAddress else { return false }
-            return memcmp(storedBase, base, bytes.count) == 0
+        return keyBytes.withUnsafeBufferPointer { stored in
+            // SAFETY: the entry's key was copied to `keyBytes[start..<start + length]`, and `find` checked `length == bytes.count`.
+            assert(Int(entry.start) + Int(entry.length) <= stored.count && Int(entry.length) == bytes.count)
+            return memcmp(stored.baseAddress! + Int(entry.start), base, bytes.count) == 0
         }
-        return same ?? stored.utf8.elementsEqual(bytes)
     }
 
     /// Twice the slots, every entry placed again from its stored hash. An entry whose probes all

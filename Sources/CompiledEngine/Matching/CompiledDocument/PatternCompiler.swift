@@ -21,7 +21,7 @@ enum PatternCompiler {
     static func compile(_ source: String, isPath: Bool, caseSensitive: Bool, variables: inout VariableResolver,
                         keyBytes: inout [UInt8], atoms: inout [CompiledAtom], store: inout MatcherStore) -> CompiledPattern? {
         let compiled = source.utf8.withContiguousStorageIfAvailable { bytes -> CompiledPattern? in
-            compile(bytes, of: source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
+            compile(bytes, of: { source }, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
                     keyBytes: &keyBytes, atoms: &atoms, store: &store)
         }
         if let compiled { return compiled }
@@ -29,17 +29,18 @@ enum PatternCompiler {
                                 keyBytes: &keyBytes, atoms: &atoms, store: &store)
     }
 
-    /// `compile` of `source` whose UTF-8 the caller lends as `bytes` (`PatternMemo`, which hashed the
-    /// same bytes): the byte path when they are plain ASCII, else the atom path.
+    /// `compile` of the pattern whose UTF-8 the caller lends as `bytes` (`PatternMemo`, which hashed
+    /// the same bytes): the byte path when they are plain ASCII, else the atom path, on the string
+    /// `source` makes (a pattern read from a JSON tape is made a `String` only then).
     @inline(__always)
-    static func compile(_ bytes: UnsafeBufferPointer<UInt8>, of source: String, isPath: Bool, caseSensitive: Bool,
+    static func compile(_ bytes: UnsafeBufferPointer<UInt8>, of source: () -> String, isPath: Bool, caseSensitive: Bool,
                         variables: inout VariableResolver, keyBytes: inout [UInt8], atoms: inout [CompiledAtom],
                         store: inout MatcherStore) -> CompiledPattern? {
         switch compileASCII(bytes, isPath: isPath, caseSensitive: caseSensitive, keyBytes: &keyBytes, store: &store) {
         case .compiled(let pattern): return pattern
         case .invalid: return nil
         case .notPlainASCII:
-            return compileFromAtoms(source, isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
+            return compileFromAtoms(source(), isPath: isPath, caseSensitive: caseSensitive, variables: &variables,
                                     keyBytes: &keyBytes, atoms: &atoms, store: &store)
         }
     }

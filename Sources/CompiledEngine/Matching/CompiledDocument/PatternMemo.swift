@@ -49,26 +49,27 @@ struct PatternMemo {
     /// into the compile loop only while it stays small.
     @inline(never)
     mutating func compile(_ source: String, isPath: Bool, caseSensitive: Bool) -> Int32? {
-        // Native strings lend their bytes in place; any other is made contiguous once (the table keeps it so).
-        if let index = source.utf8.withContiguousStorageIfAvailable({ bytes -> Int32? in
-            compile(bytes, of: source, isPath: isPath, caseSensitive: caseSensitive)
-        }) {
-            return index
-        }
+        // (`withUTF8` makes a non-native string contiguous first; `kept` is the string as given.)
+        let kept = source
         var contiguous = source
-        contiguous.makeContiguousUTF8()
-        let kept = contiguous
-        return contiguous.withUTF8 { compile($0, of: kept, isPath: isPath, caseSensitive: caseSensitive) }
+        return contiguous.withUTF8 { bytes in compile(bytes, of: { kept }, isPath: isPath, caseSensitive: caseSensitive) }
     }
 
-    /// `compile` of `source` with its UTF-8 lent as `bytes`.
+    /// `compile` of the pattern whose UTF-8 is `bytes` (valid UTF-8, lent for the call: a string on
+    /// a JSON tape); a `String` of it is made only if the byte path does not take it.
+    @inline(never)
+    mutating func compile(utf8 bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, caseSensitive: Bool) -> Int32? {
+        compile(bytes, of: { String(decoding: bytes, as: UTF8.self) }, isPath: isPath, caseSensitive: caseSensitive)
+    }
+
+    /// `compile` of the pattern whose UTF-8 is lent as `bytes`, `source` making its `String` when needed.
     @inline(__always)
-    private mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, of source: String, isPath: Bool,
+    private mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, of source: () -> String, isPath: Bool,
                                   caseSensitive: Bool) -> Int32? {
         // Entered as the next pattern index before it is compiled (nothing else reads the table meanwhile).
         let next = Int32(programs.count)
         let entry: Int?
-        switch compiled.find(bytes, of: source, tag: Self.tag(isPath: isPath, caseSensitive: caseSensitive), insertingIfAbsent: next) {
+        switch compiled.find(bytes, tag: Self.tag(isPath: isPath, caseSensitive: caseSensitive), insertingIfAbsent: next) {
         case .found(let known): return known == Self.invalid ? nil : known
         case .inserted(let new): entry = new
         case .unplaceable: entry = nil

@@ -1,0 +1,150 @@
+import LinkMatchCore
+import LinkMatchModel
+
+extension CompiledDocument {
+    /// Reads the AASA file `bytes` and compiles it, without building the document model: the rules
+    /// are compiled straight from the file's JSON (a `JSONTape`), found as `AASADocument.parse` finds
+    /// them, so the result decides every URL as `CompiledDocument(AASADocument.parse(bytes).document)`
+    /// does, traces included (a trace reads the model, built from the same JSON the first time one
+    /// is read). For callers that want decisions and not the model or its diagnostics.
+    ///
+    /// - Throws: what `AASADocument.parse(_:limits:)` throws for the same bytes, with the same code
+    ///   and message: `file-too-large`, `too-deep`, `invalid-json`, `top-level-not-object`, `too-complex`.
+    public init(parsing bytes: [UInt8], limits: JSONParser.Limits = JSONParser.Limits()) throws(DocumentLoadError) {
+        var built = 0
+        try self.init(parsing: bytes, limits: limits, hashing: .perProcess, builtIndexes: &built)
+    }
+
+    /// `init(parsing:limits:)` with the compile's hash tables hashing as `hashing` says, also
+    /// setting `builtIndexes` (see `init(_:hashing:builtIndexes:)`).
+    init(parsing bytes: [UInt8], limits: JSONParser.Limits, hashing: TableHashing, builtIndexes: inout Int) throws(DocumentLoadError) {
+        let (tape, _) = try AASADocument.readTape(bytes, limits: limits)
+        guard tape.kind(at: 0) == .object else { throw AASADocument.topLevelNotObject(tape) }
+        // One walk over the tape's buffers: the rules found, then compiled.
+        let compiledRules = tape.withBuffers { json -> Result<(CompiledRules, TapeDocument), DocumentLoadError> in
+            let document = TapeDocument(tape, json)
+            guard document.expandedSize <= PatternLimits.maxDocumentExpandedSize else {
+                return .failure(AASADocument.tooComplex(document.expandedSize))
+            }
+            var compiled = CompiledRules(VariableResolver(document.variables), rules: document.rules.count,
+                                         entries: document.entries.count, hashing: hashing)
+            for e in document.entries.indices {
+                compiled.startEntry()
+                let entry = document.entries[e]
+                for r in entry.firstRule..<entry.endRule {
+                    guard CompiledRule.compile(document.rules[Int(r)], entryDefaults: entry.defaults, domainDefaults: document.defaults,
+                                               on: json, into: &compiled) else { continue }
+                    compiled.origins.append(RuleOrigin(entry: Int32(e), rule: r - entry.firstRule))
+                }
+            }
+            return .success((compiled, document))
+        }
+        var compiled: CompiledRules
+        let document: TapeDocument
+        switch compiledRules {
+        case .failure(let error): throw error
+        case .success(let found): (compiled, document) = found
+        }
+        compiled.finishEntries()
+        let listed = document.appIDs.count // exact: each entry lists each ID once
+        var apps = DocumentApps(listed: listed, hashing: listed > Self.fewAppsLimit ? hashing : nil)
+        for (entry, id) in document.appIDs { apps.add(id, entry: Int(entry)) }
+        self.init(compiled, apps: apps, sources: .tape(TapeModel(tape)), builtIndexes: &builtIndexes)
+    }
+}
+
+extension CompiledRule {
+    /// `compile(_:entryDefaults:domainDefaults:into:patterns:items:itemNames:)` for a rule read from a
+    /// JSON tape (`TapeDocument`): each key through C5's chain (the rule's, its entry's defaults, the
+    /// domain's, the built-in), each pattern compiled from its bytes on `tape`. False, and nothing
+    /// added, when a pattern is invalid (P3) or names an undefined variable (P4).
+    static func compile(_ fields: TapeFields, entryDefaults entry: TapeFields, domainDefaults domain: TapeFields,
+                        on tape: JSONTapeBuffers, into compiled: inout CompiledRules) -> Bool {
+        let cs = Self.effective(fields.caseSensitive, entry.caseSensitive, domain.caseSensitive, builtIn: true)
+        let form = TextForm(caseSensitive: cs,
+                            percentEncoded: Self.effective(fields.percentEncoded, entry.percentEncoded, domain.percentEncoded, builtIn: true))
+        let exclude = Self.effective(fields.exclude, entry.exclude, domain.exclude, builtIn: false)
+        var path: Int32 = -1
+        let pathFields = fields.path >= 0 ? fields : entry.path >= 0 ? entry : domain
+        if pathFields.path >= 0 {
+            let skip = Int(pathFields.pathSkip)
+            guard let p = tape.withUTF8(at: Int(pathFields.path), { b in
+                compiled.patterns.compile(utf8: UnsafeBufferPointer(rebasing: b[skip...]), isPath: true, caseSensitive: cs)
+            }) else { return false }
+            path = p
+        }
+        let queryFields = fields.queryKind != .none ? fields : entry.queryKind != .none ? entry : domain
+        let queryKind: QueryKind
+        let firstItem = compiled.items.count
+        let firstName = compiled.itemNames.count
+        var query: Int32 = 0
+        var itemCount: Int32 = 0
+        switch queryFields.queryKind {
+        case .none:
+            queryKind = .any
+        case .whole:
+            guard let p = compile(Int(queryFields.query), on: tape, into: &compiled.patterns, caseSensitive: cs) else { return false }
+            queryKind = .whole
+            query = p
+        case .items, .itemsWithRepeats:
+            var valid = true
+            TapeFields.forEachItem(of: Int(queryFields.query), on: tape, repeats: queryFields.queryKind == .itemsWithRepeats) { key, value in
+                guard valid else { return }
+                guard let p = compile(value, on: tape, into: &compiled.patterns, caseSensitive: cs) else {
+                    valid = false
+                    return
+                }
+                let start = Int32(compiled.itemNames.count)
+                tape.withUTF8(at: key) { name in appendName(name, caseSensitive: cs, to: &compiled.itemNames) }
+                compiled.items.append(QueryItemKey(nameStart: start, nameEnd: Int32(compiled.itemNames.count), pattern: p))
+                itemCount += 1
+            }
+            // An invalid item takes back what this rule added, so `items` and `itemNames` are as they were.
+            guard valid else {
+                compiled.items.removeSubrange(firstItem...)
+                compiled.itemNames.removeSubrange(firstName...)
+                return false
+            }
+            queryKind = .items
+            query = Int32(firstItem)
+        }
+        var fragment: Int32 = -1
+        let fragmentFields = fields.fragment >= 0 ? fields : entry.fragment >= 0 ? entry : domain
+        if fragmentFields.fragment >= 0 {
+            guard let p = compile(Int(fragmentFields.fragment), on: tape, into: &compiled.patterns, caseSensitive: cs) else {
+                compiled.items.removeSubrange(firstItem...)
+                compiled.itemNames.removeSubrange(firstName...)
+                return false
+            }
+            fragment = p
+        }
+        compiled.rules.append(CompiledRule(form: form, exclude: exclude, pathKeys: path >= 0 ? compiled.patterns.keys[Int(path)] : .none,
+                                           path: path, fragment: fragment, queryKind: queryKind, query: query, itemCount: itemCount))
+        return true
+    }
+
+    /// The effective value of a flag (C5): the first of the rule's, the entry's and the domain's that
+    /// is given (-1: not given), else `builtIn`.
+    @inline(__always)
+    private static func effective(_ rule: Int8, _ entry: Int8, _ domain: Int8, builtIn: Bool) -> Bool {
+        rule >= 0 ? rule == 1 : entry >= 0 ? entry == 1 : domain >= 0 ? domain == 1 : builtIn
+    }
+
+    /// The query or fragment pattern whose string is at entry `string` of `tape`, compiled.
+    @inline(__always)
+    private static func compile(_ string: Int, on tape: JSONTapeBuffers, into patterns: inout PatternMemo, caseSensitive: Bool) -> Int32? {
+        tape.withUTF8(at: string) { patterns.compile(utf8: $0, isPath: false, caseSensitive: caseSensitive) }
+    }
+
+    /// Appends a query item's name as compared (E4): as written, or folded (E1) when the rule is
+    /// case-insensitive (ASCII in place; other text through `CaseFolding`).
+    private static func appendName(_ name: UnsafeBufferPointer<UInt8>, caseSensitive: Bool, to names: inout [UInt8]) {
+        if caseSensitive {
+            names.append(contentsOf: name)
+        } else if name.allSatisfy({ $0 < 0x80 }) {
+            for byte in name { names.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte) }
+        } else {
+            names.append(contentsOf: CaseFolding.fold(String(decoding: name, as: UTF8.self)).utf8)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import LinkMatchCore
+import LinkMatchModel
+
+/// The rules of an AASA file found on its JSON tape as `DocumentParser` finds them (D3-D6, D10,
+/// C1, C5, Q5), but as entry numbers on the tape, with no model, no diagnostic and no string made but
+/// the app IDs: what `CompiledDocument(parsing:)` compiles. Entries and rules are numbered as the
+/// model numbers them (the same ones are left out), so a trace read from the model names the rule
+/// that was compiled.
+struct TapeDocument {
+    /// `applinks.defaults`.
+    private(set) var defaults = TapeFields()
+    /// `applinks.substitutionVariables`, read by `DocumentParser.variableTable`.
+    private(set) var variables = VariableTable()
+    /// Per entry, its `defaults` and where its rules are in `rules`.
+    private(set) var entries: [Entry] = []
+    /// Every rule, entry after entry.
+    private(set) var rules: [TapeFields] = []
+    /// Every entry's app IDs (D4, D5, D12: repeats within an entry and empty IDs left out), with
+    /// their entry, entry after entry.
+    private(set) var appIDs: [(entry: Int32, id: String)] = []
+    /// What the patterns add up to with their variables' values (P5's document total).
+    private(set) var expandedSize = 0
+
+    struct Entry {
+        var defaults: TapeFields
+        /// The entry's rules are `rules[firstRule..<endRule]`.
+        var firstRule: Int32
+        var endRule: Int32
+    }
+
+    /// Reads the document whose top-level object is entry 0 of `tape`, whose buffers are `buffers`.
+    init(_ tape: JSONTape, _ buffers: JSONTapeBuffers) {
+        let json = buffers
+        assert(json.kind(at: 0) == .object)
+        guard let applinks = Self.lastMember(of: 0, named: "applinks", on: json), json.kind(at: applinks) == .object else { return }
+        var details = -1, defaultsMember = -1, variablesMember = -1
+        for (key, value) in json.memberIndices(at: applinks) {
+            if Self.isKey(key, "details", on: json) {
+                details = value
+            } else if Self.isKey(key, "defaults", on: json) {
+                defaultsMember = value
+            } else if Self.isKey(key, "substitutionVariables", on: json) {
+                variablesMember = value
+            }
+        }
+        if variablesMember >= 0 {
+            var reader = DocumentParser()
+            variables = reader.variableTable(JSONTapeValue(tape: tape, index: variablesMember), at: "")
+        }
+        if defaultsMember >= 0, json.kind(at: defaultsMember) == .object {
+            defaults = TapeFields(object: defaultsMember, on: json, variables: variables, total: &expandedSize)
+        }
+        guard details >= 0 else { return }
+        switch json.kind(at: details) {
+        case .array:
+            entries.reserveCapacity(json.count(at: details))
+            for item in json.elementIndices(at: details) where json.kind(at: item) == .object {
+                readEntry(item, keyedAppID: nil, on: json)
+            }
+        case .object:
+            // D5: keyed by app ID, in document order; each distinct key once with its last value.
+            let repeats = TapeFields.hasRepeatedKey(details, on: json)
+            TapeFields.forEachItem(of: details, on: json, repeats: repeats) { key, value in
+                guard json.kind(at: value) == .object else { return }
+                readEntry(value, keyedAppID: json.string(at: key), on: json)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Reads the entry object at `object` (`DocumentParser.detailEntry`'s choices).
+    private mutating func readEntry(_ object: Int, keyedAppID: String?, on tape: JSONTapeBuffers) {
+        var members = (-1, -1, -1, -1, -1) // appID, appIDs, components, paths, defaults: the last of each
+        for (key, value) in tape.memberIndices(at: object) {
+            switch tape.withUTF8(at: key, DocumentParser.entryKeyIndex(utf8:)) {
+            case 0?: members.0 = value
+            case 1?: members.1 = value
+            case 2?: members.2 = value
+            case 3?: members.3 = value
+            case 4?: members.4 = value
+            default: break
+            }
+        }
+        let e = Int32(entries.count)
+        // D4: `appIDs` (an array) wins over `appID` and over a D5 key, even when empty.
+        if members.1 >= 0, tape.kind(at: members.1) == .array {
+            let first = appIDs.count
+            for item in tape.elementIndices(at: members.1) where tape.kind(at: item) == .string {
+                let id = tape.string(at: item)
+                if !id.isEmpty, !appIDs[first...].contains(where: { $0.id.isExactly(id) }) { appIDs.append((e, id)) }
+            }
+        } else if let keyedAppID {
+            if !keyedAppID.isEmpty { appIDs.append((e, keyedAppID)) }
+        } else if members.0 >= 0, tape.kind(at: members.0) == .string {
+            let id = tape.string(at: members.0)
+            if !id.isEmpty { appIDs.append((e, id)) }
+        }
+        var entry = Entry(defaults: TapeFields(), firstRule: Int32(rules.count), endRule: 0)
+        if members.4 >= 0, tape.kind(at: members.4) == .object {
+            entry.defaults = TapeFields(object: members.4, on: tape, variables: variables, total: &expandedSize)
+        }
+        // D6, D10: `components` when it is an array (then `paths` is ignored), else legacy `paths`.
+        if members.2 >= 0, tape.kind(at: members.2) == .array {
+            rules.reserveCapacity(rules.count + tape.count(at: members.2))
+            for item in tape.elementIndices(at: members.2) where tape.kind(at: item) == .object {
+                rules.append(TapeFields(object: item, on: tape, variables: variables, total: &expandedSize))
+            }
+        } else if members.3 >= 0, tape.kind(at: members.3) == .array {
+            rules.reserveCapacity(rules.count + tape.count(at: members.3))
+            for item in tape.elementIndices(at: members.3) where tape.kind(at: item) == .string {
+                rules.append(TapeFields(legacyPath: item, on: tape, variables: variables, total: &expandedSize))
+            }
+        }
+        entry.endRule = Int32(rules.count)
+        entries.append(entry)
+    }
+
+    /// The value of the last member of the object at `object` whose key is exactly `name`.
+    private static func lastMember(of object: Int, named name: StaticString, on tape: JSONTapeBuffers) -> Int? {
+        var found: Int?
+        for (key, value) in tape.memberIndices(at: object) where isKey(key, name, on: tape) { found = value }
+        return found
+    }
+
+    /// Whether the key at entry `key` is exactly `name` (its bytes: equal bytes, equal scalars).
+    private static func isKey(_ key: Int, _ name: StaticString, on tape: JSONTapeBuffers) -> Bool {
+        tape.withUTF8(at: key) { b in
+            b.count == name.utf8CodeUnitCount
+                && b.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+    }
+}

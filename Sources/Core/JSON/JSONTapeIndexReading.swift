@@ -1,0 +1,179 @@
+// Reading a tape by entry number, for a reader that walks a whole document once and makes no view,
+// retain or string per value (the compile straight from the tape, CompiledDocument(parsing:)).
+// The views (JSONTapeViews.swift) read the same entries; these skip making the views.
+
+/// What a value on a tape is, without its content.
+@usableFromInline
+package enum JSONTapeKind: Sendable, Equatable {
+    case object, array, string, number, bool(Bool), null
+}
+
+extension JSONTape {
+    /// What the value at entry `index` is.
+    @inlinable
+    package func kind(at index: Int) -> JSONTapeKind {
+        switch entries[index].kind {
+        case .object: return .object
+        case .array: return .array
+        case .string, .escapedString: return .string
+        case .number: return .number
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        }
+    }
+}
+
+/// A tape's entries and text lent as buffers for one walk (`JSONTape.withBuffers`): the reads of
+/// `JSONTape` by entry number, without a retain of the tape or an array bounds check per read.
+/// Every entry number a reader uses comes from the tape's own structure (0, or a member or element
+/// found here), so it is inside the entries.
+@usableFromInline
+package struct JSONTapeBuffers {
+    @usableFromInline let entries: UnsafeBufferPointer<JSONTapeEntry>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let escapedStrings: UnsafeBufferPointer<String>
+
+    @inlinable
+    init(entries: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>, escapedStrings: UnsafeBufferPointer<String>) {
+        self.entries = entries
+        self.bytes = bytes
+        self.escapedStrings = escapedStrings
+    }
+
+    /// What the value at entry `index` is.
+    @inlinable
+    package func kind(at index: Int) -> JSONTapeKind {
+        // SAFETY: `index` is an entry of the tape (the type's comment); the subscript checks it in debug builds.
+        switch entries[index].kind {
+        case .object: return .object
+        case .array: return .array
+        case .string, .escapedString: return .string
+        case .number: return .number
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        }
+    }
+
+    /// Whether the value at entry `index` is a string.
+    @inlinable
+    package func isString(at index: Int) -> Bool {
+        // SAFETY: as in `kind(at:)`.
+        let kind = entries[index].kind
+        return kind == .string || kind == .escapedString
+    }
+
+    /// The member or element count of the container at entry `index`.
+    @inlinable
+    package func count(at index: Int) -> Int {
+        // SAFETY: as in `kind(at:)`.
+        assert(entries[index].kind.isContainer)
+        return Int(entries[index].a)
+    }
+
+    /// The members (key and value entries) of the object at entry `index`, in document order.
+    @inlinable
+    package func memberIndices(at index: Int) -> Members {
+        // SAFETY: as in `kind(at:)`; a container's `b` is the entry after its last descendant, at most `entries.count`.
+        assert(entries[index].kind == .object && Int(entries[index].b) <= entries.count)
+        return Members(entries: entries, position: index + 1, end: Int(entries[index].b))
+    }
+
+    /// The element entries of the array at entry `index`, in order.
+    @inlinable
+    package func elementIndices(at index: Int) -> Elements {
+        // SAFETY: as in `memberIndices(at:)`.
+        assert(entries[index].kind == .array && Int(entries[index].b) <= entries.count)
+        return Elements(entries: entries, position: index + 1, end: Int(entries[index].b))
+    }
+
+    /// `body` on the UTF-8 of the string at entry `index` (escapes resolved), in place.
+    @inlinable
+    package func withUTF8<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        // SAFETY: as in `kind(at:)`.
+        let entry = entries[index]
+        assert(entry.kind == .string || entry.kind == .escapedString)
+        if entry.kind == .escapedString {
+            // SAFETY: an escaped string's `a` is its index in `escapedStrings` (the subscript checks it in debug builds).
+            var text = escapedStrings[Int(entry.a)]
+            return text.withUTF8(body)
+        }
+        // SAFETY: a plain string's `a..<b` is the range the parser validated inside `bytes`.
+        assert(entry.a <= entry.b && Int(entry.b) <= bytes.count)
+        return body(UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + Int(entry.a) }, count: Int(entry.b - entry.a)))
+    }
+
+    /// The string at entry `index` made now.
+    @inlinable
+    package func string(at index: Int) -> String {
+        withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Members of an object: (key entry, value entry) in document order.
+    @usableFromInline
+    package struct Members: Sequence, IteratorProtocol {
+        @usableFromInline let entries: UnsafeBufferPointer<JSONTapeEntry>
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable
+        init(entries: UnsafeBufferPointer<JSONTapeEntry>, position: Int, end: Int) {
+            self.entries = entries
+            self.position = position
+            self.end = end
+        }
+
+        /// The next member's key and value entries, or nil after the last.
+        @inlinable
+        package mutating func next() -> (key: Int, value: Int)? {
+            guard position < end else { return nil }
+            let key = position
+            // SAFETY: an object's members lie inside it: the key at `position < end`, its value after it, both before `end <= entries.count`.
+            assert(key + 1 < end)
+            let entry = entries[key + 1]
+            position = entry.kind.isContainer ? Int(entry.b) : key + 2
+            return (key, key + 1)
+        }
+    }
+
+    /// Elements of an array, in order.
+    @usableFromInline
+    package struct Elements: Sequence, IteratorProtocol {
+        @usableFromInline let entries: UnsafeBufferPointer<JSONTapeEntry>
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @inlinable
+        init(entries: UnsafeBufferPointer<JSONTapeEntry>, position: Int, end: Int) {
+            self.entries = entries
+            self.position = position
+            self.end = end
+        }
+
+        /// The next element's entry, or nil after the last.
+        @inlinable
+        package mutating func next() -> Int? {
+            guard position < end else { return nil }
+            let element = position
+            // SAFETY: an array's elements lie inside it, before `end <= entries.count`.
+            let entry = entries[element]
+            position = entry.kind.isContainer ? Int(entry.b) : element + 1
+            return element
+        }
+    }
+}
+
+extension JSONTape {
+    /// `body` on the tape's buffers, valid for the call only (the tape is kept alive meanwhile).
+    @inlinable
+    package func withBuffers<R>(_ body: (JSONTapeBuffers) -> R) -> R {
+        entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { bytes in
+                escapedStrings.withUnsafeBufferPointer { escaped in
+                    body(JSONTapeBuffers(entries: entries, bytes: bytes, escapedStrings: escaped))
+                }
+            }
+        }
+    }
+}

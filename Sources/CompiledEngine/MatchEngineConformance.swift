@@ -10,6 +10,12 @@ extension CompiledEngine: MatchEngine {
     public func prepare(_ document: AASADocument) -> any PreparedDocument {
         compile(document)
     }
+
+    /// Reads the file and compiles it straight from its JSON (`CompiledDocument(parsing:)`): no
+    /// document model is built, and the file is refused exactly when `AASADocument.parse` refuses it.
+    public func load(_ bytes: [UInt8]) throws(DocumentLoadError) -> any PreparedDocument {
+        try CompiledDocument(parsing: bytes)
+    }
 }
 
 extension CompiledDocument: PreparedDocument {}

@@ -5,7 +5,9 @@ import LinkMatch
 /// itself): one rejecting the file and the other accepting it is a finding, and so are two
 /// rejections with different codes. When both accept, reference and candidate must give the same
 /// Decision (outcome, reason and the deciding rule's trace) for every URL and app. URLs that are
-/// not valid (U4) are skipped: both engines would never see them.
+/// not valid (U4) are skipped: both engines would never see them. The candidate's two ways in must
+/// agree too: its `load` of the bytes (the compiled engine compiles straight from the JSON) and its
+/// `prepare` of the document `AASADocument.parse` reads, on the same URLs and apps.
 public enum DocumentCheck {
     public static func check(_ c: DocumentCase, engines: Engines) -> CheckFailure? {
         let bytes = c.fileBytes
@@ -27,6 +29,11 @@ public enum DocumentCheck {
             expected = a
             actual = b
         }
+        // The model the candidate's `prepare` takes; the file loaded, so it parses (else that is a finding too).
+        guard let model = try? AASADocument.parse(bytes) else {
+            return failure("\(engines.candidate.name) loads the file but AASADocument.parse refuses it")
+        }
+        let viaModel = engines.candidate.prepare(model.document)
         for url in c.urls {
             guard let parsed = try? ParsedURL(url) else { continue }
             for app in c.appIDs {
@@ -36,6 +43,10 @@ public enum DocumentCheck {
                 if !agree {
                     return failure("\(url) for \(app): \(engines.reference.name) says \(a), \(engines.candidate.name) says \(b)"
                         + (a.outcome == b.outcome && a.reason == b.reason ? " (traces differ)" : ""))
+                }
+                let m = viaModel.decide(parsed, appID: app, domain: c.domain)
+                if !identical(b, m) {
+                    return failure("\(url) for \(app): \(engines.candidate.name) says \(b) from the file's bytes, \(m) from the parsed document")
                 }
             }
         }

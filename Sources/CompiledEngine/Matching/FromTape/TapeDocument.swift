@@ -101,13 +101,12 @@ struct TapeDocument {
             entry.defaults = TapeFields(object: members.4, on: tape, variables: variables, total: &expandedSize)
         }
         // D6, D10: `components` when it is an array (then `paths` is ignored), else legacy `paths`.
+        // (`rules` grows as it must: room reserved per entry would copy it at every entry.)
         if members.2 >= 0, tape.kind(at: members.2) == .array {
-            rules.reserveCapacity(rules.count + tape.count(at: members.2))
             for item in tape.elementIndices(at: members.2) where tape.kind(at: item) == .object {
                 rules.append(TapeFields(object: item, on: tape, variables: variables, total: &expandedSize))
             }
         } else if members.3 >= 0, tape.kind(at: members.3) == .array {
-            rules.reserveCapacity(rules.count + tape.count(at: members.3))
             for item in tape.elementIndices(at: members.3) where tape.kind(at: item) == .string {
                 rules.append(TapeFields(legacyPath: item, on: tape, variables: variables, total: &expandedSize))
             }

@@ -91,15 +91,16 @@ struct TapeFields {
     /// when it starts with `NOT ` (the four bytes are not part of the pattern).
     init(legacyPath string: Int, on tape: JSONTapeBuffers, variables: VariableTable, total: inout Int) {
         path = Int32(string)
-        let excluded = tape.withUTF8(at: string) { b in
-            b.count >= 4 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "O") && b[2] == UInt8(ascii: "T") && b[3] == UInt8(ascii: " ")
+        let (excluded, size) = tape.withUTF8(at: string) { b -> (Bool, Int) in
+            let excluded = b.count >= 4 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "O") && b[2] == UInt8(ascii: "T")
+                && b[3] == UInt8(ascii: " ")
+            let pattern = excluded ? UnsafeBufferPointer(rebasing: b[4...]) : b
+            return (excluded, DocumentParser.expandedSize(utf8: pattern, variables: variables))
         }
+        total += size
         if excluded {
             pathSkip = 4
             exclude = 1
-        }
-        total += tape.withUTF8(at: string) { b in
-            DocumentParser.expandedSize(utf8: UnsafeBufferPointer(rebasing: b[Int(pathSkip)...]), variables: variables)
         }
     }
 

@@ -144,6 +144,28 @@ final class CompiledFromTapeTests: XCTestCase {
         }
     }
 
+    func testTracesReadFromManyThreadsAtOnceAreTheModelPathsTraces() throws {
+        // The model a trace reads is built on the first read, under a lock: threads that read traces
+        // of one document compiled from its bytes at the same time all get the model path's traces.
+        let bytes = try RealWorldFiles.bytes("ethanhuang13__knil__facebook-signed-pkcs7.json")
+        let model = try AASADocument.parse(bytes).document
+        let compiled = CompiledDocument(model)
+        let direct = try CompiledDocument(parsing: bytes)
+        let runs = CompiledRealWorld.urls(exercising: model).filter { (try? ParsedURL($0.url)) != nil }
+        XCTAssertGreaterThan(runs.count, 100)
+        let workers = 8
+        let mismatches = try Concurrently.map(Array(0..<workers), workers: workers) { worker -> Int in
+            var wrong = 0
+            for k in stride(from: worker, to: runs.count, by: 3) {
+                let url = try ParsedURL(runs[k].url)
+                let got = direct.decide(url, appID: runs[k].app, domain: "")
+                if got.rule != compiled.decide(url, appID: runs[k].app, domain: "").rule { wrong += 1 }
+            }
+            return wrong
+        }
+        XCTAssertEqual(mismatches, Array(repeating: 0, count: workers))
+    }
+
     // MARK: generated files
 
     /// A random AASA-like file: mostly valid, with the corners above mixed in.

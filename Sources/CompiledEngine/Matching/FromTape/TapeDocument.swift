@@ -101,18 +101,26 @@ struct TapeDocument {
             entry.defaults = TapeFields(object: members.4, on: tape, variables: variables, total: &expandedSize)
         }
         // D6, D10: `components` when it is an array (then `paths` is ignored), else legacy `paths`.
-        // (`rules` grows as it must: room reserved per entry would copy it at every entry.)
         if members.2 >= 0, tape.kind(at: members.2) == .array {
+            reserveRules(tape.count(at: members.2))
             for item in tape.elementIndices(at: members.2) where tape.kind(at: item) == .object {
                 rules.append(TapeFields(object: item, on: tape, variables: variables, total: &expandedSize))
             }
         } else if members.3 >= 0, tape.kind(at: members.3) == .array {
+            reserveRules(tape.count(at: members.3))
             for item in tape.elementIndices(at: members.3) where tape.kind(at: item) == .string {
                 rules.append(TapeFields(legacyPath: item, on: tape, variables: variables, total: &expandedSize))
             }
         }
         entry.endRule = Int32(rules.count)
         entries.append(entry)
+    }
+
+    /// Room for `more` rules, at least doubling the room when it grows (room for exactly the next
+    /// entry's rules would copy the rules at every entry).
+    private mutating func reserveRules(_ more: Int) {
+        guard rules.count + more > rules.capacity else { return }
+        rules.reserveCapacity(max(2 * rules.capacity, rules.count + more))
     }
 
     /// The value of the last member of the object at `object` whose key is exactly `name`.

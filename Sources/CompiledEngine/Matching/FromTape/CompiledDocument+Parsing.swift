@@ -69,7 +69,9 @@ extension CompiledRule {
         if pathFields.path >= 0 {
             let skip = Int(pathFields.pathSkip)
             guard let p = tape.withUTF8(at: Int(pathFields.path), { b in
-                compiled.patterns.compile(utf8: UnsafeBufferPointer(rebasing: b[skip...]), isPath: true, caseSensitive: cs)
+                // SAFETY: `pathSkip` is 4 only for a string that starts with the four bytes `NOT ` (TapeFields), else 0.
+                assert(skip <= b.count)
+                return compiled.patterns.compile(utf8: UnsafeBufferPointer(rebasing: b[skip...]), isPath: true, caseSensitive: cs)
             }) else { return false }
             path = p
         }

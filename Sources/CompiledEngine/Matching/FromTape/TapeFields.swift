@@ -94,6 +94,7 @@ struct TapeFields {
         let (excluded, size) = tape.withUTF8(at: string) { b -> (Bool, Int) in
             let excluded = b.count >= 4 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "O") && b[2] == UInt8(ascii: "T")
                 && b[3] == UInt8(ascii: " ")
+            // SAFETY: `excluded` only when the string has at least the four bytes of `NOT `.
             let pattern = excluded ? UnsafeBufferPointer(rebasing: b[4...]) : b
             return (excluded, DocumentParser.expandedSize(utf8: pattern, variables: variables))
         }

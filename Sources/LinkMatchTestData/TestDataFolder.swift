@@ -26,4 +26,16 @@ public enum TestDataFolder {
 
     /// `TestData/real-world-aasa/`: AASA files real sites serve, with INDEX.md.
     public static var realWorld: URL { root.appendingPathComponent("real-world-aasa") }
+
+    /// Every regular file under `folder` (a path from the repository root, e.g. `Corpus`), sorted
+    /// by path: the inputs of tests that read everything the repository holds.
+    public static func files(under folder: String) throws -> [URL] {
+        let top = repositoryRoot.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: top, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var found: [URL] = []
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            found.append(url)
+        }
+        return found.sorted { $0.path < $1.path }
+    }
 }

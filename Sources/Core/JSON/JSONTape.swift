@@ -137,9 +137,9 @@ public final class JSONTape: Sendable {
     }
 }
 
-/// One value or member name on a tape.
+/// One value or member name on a tape (package: the readers' generic walks name it; its fields stay internal).
 @usableFromInline
-struct JSONTapeEntry: Sendable {
+package struct JSONTapeEntry: Sendable {
     @usableFromInline
     enum Kind: UInt8, Sendable {
         case object, array, string, escapedString, number, `true`, `false`, null

@@ -8,22 +8,6 @@ package enum JSONTapeKind: Sendable, Equatable {
     case object, array, string, number, bool(Bool), null
 }
 
-extension JSONTape {
-    /// What the value at entry `index` is.
-    @inlinable
-    package func kind(at index: Int) -> JSONTapeKind {
-        switch entries[index].kind {
-        case .object: return .object
-        case .array: return .array
-        case .string, .escapedString: return .string
-        case .number: return .number
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .null: return .null
-        }
-    }
-}
-
 /// A tape's entries and text lent as buffers for one walk (`JSONTape.withBuffers`): the reads of
 /// `JSONTape` by entry number, without a retain of the tape or an array bounds check per read.
 /// Every entry number a reader uses comes from the tape's own structure (0, or a member or element
@@ -112,55 +96,67 @@ package struct JSONTapeBuffers {
 
     /// Members of an object: (key entry, value entry) in document order.
     @usableFromInline
-    package struct Members: Sequence, IteratorProtocol {
-        @usableFromInline let entries: UnsafeBufferPointer<JSONTapeEntry>
-        @usableFromInline var position: Int
-        @usableFromInline let end: Int
-
-        @inlinable
-        init(entries: UnsafeBufferPointer<JSONTapeEntry>, position: Int, end: Int) {
-            self.entries = entries
-            self.position = position
-            self.end = end
-        }
-
-        /// The next member's key and value entries, or nil after the last.
-        @inlinable
-        package mutating func next() -> (key: Int, value: Int)? {
-            guard position < end else { return nil }
-            let key = position
-            // SAFETY: an object's members lie inside it: the key at `position < end`, its value after it, both before `end <= entries.count`.
-            assert(key + 1 < end)
-            let entry = entries[key + 1]
-            position = entry.kind.isContainer ? Int(entry.b) : key + 2
-            return (key, key + 1)
-        }
-    }
+    package typealias Members = JSONTapeMembers<UnsafeBufferPointer<JSONTapeEntry>>
 
     /// Elements of an array, in order.
     @usableFromInline
-    package struct Elements: Sequence, IteratorProtocol {
-        @usableFromInline let entries: UnsafeBufferPointer<JSONTapeEntry>
-        @usableFromInline var position: Int
-        @usableFromInline let end: Int
+    package typealias Elements = JSONTapeElements<UnsafeBufferPointer<JSONTapeEntry>>
+}
 
-        @inlinable
-        init(entries: UnsafeBufferPointer<JSONTapeEntry>, position: Int, end: Int) {
-            self.entries = entries
-            self.position = position
-            self.end = end
-        }
+/// The members of an object on a tape's entries, as (key entry, value entry) in document order:
+/// each value's entry says where the next member starts, so nothing inside a member is visited.
+@usableFromInline
+package struct JSONTapeMembers<Entries: RandomAccessCollection>: Sequence, IteratorProtocol
+where Entries.Element == JSONTapeEntry, Entries.Index == Int {
+    @usableFromInline let entries: Entries
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
 
-        /// The next element's entry, or nil after the last.
-        @inlinable
-        package mutating func next() -> Int? {
-            guard position < end else { return nil }
-            let element = position
-            // SAFETY: an array's elements lie inside it, before `end <= entries.count`.
-            let entry = entries[element]
-            position = entry.kind.isContainer ? Int(entry.b) : element + 1
-            return element
-        }
+    @inlinable
+    init(entries: Entries, position: Int, end: Int) {
+        self.entries = entries
+        self.position = position
+        self.end = end
+    }
+
+    /// The next member's key and value entries, or nil after the last.
+    @inlinable
+    package mutating func next() -> (key: Int, value: Int)? {
+        guard position < end else { return nil }
+        let key = position
+        // SAFETY: an object's members lie inside it: the key at `position < end`, its value after it, both before `end <= entries.count`.
+        assert(key + 1 < end && end <= entries.count)
+        let entry = entries[key + 1]
+        position = entry.kind.isContainer ? Int(entry.b) : key + 2
+        return (key, key + 1)
+    }
+}
+
+/// The elements of an array on a tape's entries, in order (see `JSONTapeMembers`).
+@usableFromInline
+package struct JSONTapeElements<Entries: RandomAccessCollection>: Sequence, IteratorProtocol
+where Entries.Element == JSONTapeEntry, Entries.Index == Int {
+    @usableFromInline let entries: Entries
+    @usableFromInline var position: Int
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(entries: Entries, position: Int, end: Int) {
+        self.entries = entries
+        self.position = position
+        self.end = end
+    }
+
+    /// The next element's entry, or nil after the last.
+    @inlinable
+    package mutating func next() -> Int? {
+        guard position < end else { return nil }
+        let element = position
+        // SAFETY: an array's elements lie inside it, before `end <= entries.count`.
+        assert(end <= entries.count)
+        let entry = entries[element]
+        position = entry.kind.isContainer ? Int(entry.b) : element + 1
+        return element
     }
 }
 

@@ -118,28 +118,7 @@ public struct JSONTapeObject: Sendable, Sequence {
 
     /// The members' entry indices (see `memberIndices`).
     @usableFromInline
-    package struct MemberIndices: Sequence, IteratorProtocol {
-        @usableFromInline let entries: [JSONTapeEntry]
-        @usableFromInline var position: Int
-        @usableFromInline let end: Int
-
-        @inlinable
-        init(entries: [JSONTapeEntry], position: Int, end: Int) {
-            self.entries = entries
-            self.position = position
-            self.end = end
-        }
-
-        /// The next member's key and value entries, or nil after the last.
-        @inlinable
-        package mutating func next() -> (key: Int, value: Int)? {
-            guard position < end else { return nil }
-            let key = position
-            let entry = entries[key + 1]
-            position = entry.kind.isContainer ? Int(entry.b) : key + 2
-            return (key, key + 1)
-        }
-    }
+    package typealias MemberIndices = JSONTapeMembers<[JSONTapeEntry]>
 
     /// The number of members, duplicates included.
     @inlinable

@@ -59,21 +59,10 @@ final class CompiledFromTapeTests: XCTestCase {
     static let fixedURLs = ["https://example.com/", "https://example.com/a", "https://example.com/a/b?q=1&Q=2#f",
                             "https://example.com/NOT%20a", "https://example.com/%C3%A9?%C3%89=x", "https://example.com/x/y/z?k=v#frag"]
 
-    /// Every regular file under `folder` of the repository, sorted.
-    private func files(under folder: String) throws -> [URL] {
-        let root = TestDataFolder.repositoryRoot.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        var found: [URL] = []
-        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
-            found.append(url)
-        }
-        return found.sorted { $0.path < $1.path }
-    }
-
     func testEveryTestDataAndCorpusFileReadsAndDecidesTheSameBothWays() throws {
         var parsed = 0, failed = 0
         for folder in ["TestData", "Corpus"] {
-            for url in try files(under: folder) {
+            for url in try TestDataFolder.files(under: folder) {
                 let bytes = Array(try Data(contentsOf: url))
                 if checkSame(bytes, url.path) { parsed += 1 } else { failed += 1 }
             }

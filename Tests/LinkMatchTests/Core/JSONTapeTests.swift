@@ -57,21 +57,10 @@ final class JSONTapeTests: XCTestCase {
         }
     }
 
-    /// Every regular file under `folder` of the repository, sorted.
-    private func files(under folder: String) throws -> [URL] {
-        let root = TestDataFolder.repositoryRoot.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        var found: [URL] = []
-        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
-            found.append(url)
-        }
-        return found.sorted { $0.path < $1.path }
-    }
-
     func testEveryTestDataAndCorpusFileReadsTheSameBothWays() throws {
         var parsed = 0, failed = 0
         for folder in ["TestData", "Corpus"] {
-            let urls = try files(under: folder)
+            let urls = try TestDataFolder.files(under: folder)
             XCTAssertGreaterThan(urls.count, 30, folder)
             for url in urls {
                 let bytes = Array(try Data(contentsOf: url))

@@ -19,7 +19,7 @@ extension CompiledDocument {
     /// setting `builtIndexes` (see `init(_:hashing:builtIndexes:)`).
     init(parsing bytes: [UInt8], limits: JSONParser.Limits, hashing: TableHashing, builtIndexes: inout Int) throws(DocumentLoadError) {
         let (tape, _) = try AASADocument.readTape(bytes, limits: limits)
-        guard tape.kind(at: 0) == .object else { throw AASADocument.topLevelNotObject(tape) }
+        guard tape.root.object != nil else { throw AASADocument.topLevelNotObject(tape) }
         // One walk over the tape's buffers: the rules found, then compiled.
         let compiledRules = tape.withBuffers { json -> Result<(CompiledRules, TapeDocument), DocumentLoadError> in
             let document = TapeDocument(tape, json)

@@ -35,7 +35,11 @@ struct RuleIndexBuilder {
         } else if let i = scan(rules, all) {
             return RuleIndex(rules: rules, sharing: built[i])
         }
-        if built.isEmpty, all.count > rules.count { reserveForDocument(all, keyBytes: keyBytes) }
+        if built.isEmpty, all.count > rules.count {
+            reserveForDocument(all, keyBytes: keyBytes)
+            // Room for the plans compared by a scan, so that the list of them grows at most once before the dictionary.
+            built.reserveCapacity(Self.scannedPlans + 1)
+        }
         let index = RuleIndex(rules: rules, all: all, keyBytes: keyBytes, tries: &tries)
         built.append(index)
         if built.count == Self.scannedPlans + 1 {

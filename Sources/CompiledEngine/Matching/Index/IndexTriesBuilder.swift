@@ -100,6 +100,8 @@ struct IndexTriesBuilder {
     mutating func reserve(labels: Int, keys: Int) {
         if prefixKeys.capacity < keys { prefixKeys.reserveCapacity(keys) }
         if builtKeys.capacity < keys { builtKeys.reserveCapacity(keys) }
+        // The tries compared by a scan, so that their list grows at most once before the dictionary.
+        if built.capacity <= Self.scannedTries { built.reserveCapacity(Self.scannedTries + 1) }
         let nodes = labels + 2
         if rows.nodeCount == 0 { reservedNodes = max(reservedNodes, nodes) } else { rows.reserve(nodes: nodes) }
         ruleOffsets.reserveCapacity(nodes + 1)

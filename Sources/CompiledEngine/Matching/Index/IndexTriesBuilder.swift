@@ -94,8 +94,14 @@ struct IndexTriesBuilder {
     }
 
     /// Makes room in the shared arrays for tries of `labels` labels (so at most as many nodes, and
-    /// a root per trie) and `keys` keys in all, unless they have that much room already.
+    /// a root per trie) and `keys` keys in all, unless they have that much room already; and in the
+    /// key lists for as many (so that a document's plans, each `reserve(keys:)`, seldom grow them:
+    /// each growth copies them).
     mutating func reserve(labels: Int, keys: Int) {
+        if prefixKeys.capacity < keys { prefixKeys.reserveCapacity(keys) }
+        if builtKeys.capacity < keys { builtKeys.reserveCapacity(keys) }
+        // The tries compared by a scan, so that their list grows at most once before the dictionary.
+        if built.capacity <= Self.scannedTries { built.reserveCapacity(Self.scannedTries + 1) }
         let nodes = labels + 2
         if rows.nodeCount == 0 { reservedNodes = max(reservedNodes, nodes) } else { rows.reserve(nodes: nodes) }
         ruleOffsets.reserveCapacity(nodes + 1)

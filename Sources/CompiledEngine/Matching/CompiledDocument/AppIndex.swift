@@ -48,30 +48,36 @@ struct AppIndex: Sendable {
     /// (Not inlined: the compile calls it only for a document listing many app IDs.)
     @inline(never)
     mutating func add(_ id: String) -> (app: Int, isNew: Bool) {
-        let next = keys.count
-        let found = Self.withBytes(of: id) { key -> Int? in
-            // SAFETY: `key` is lent for this closure only; the hash and the probe read its `count` bytes and keep none.
+        Self.withBytes(of: id) { key in
+            // SAFETY: `key` is lent for this closure only; `add(utf8:)` reads its `count` bytes and keeps none.
             assert(key.count == id.utf8.count)
-            let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
-            switch probe(key, hash) {
-            case .found(let app):
-                return app
-            case .empty(let slot):
-                slots[slot] = (hash >> 32) << 32 | UInt64(next + 1)
-                let start = Int32(bytes.count)
-                bytes.append(contentsOf: key)
-                keys.append(start..<Int32(bytes.count))
-                return nil
-            case .full:
-                // Slots only fill (nothing leaves, the table never grows): an ID that found no room
-                // when first met finds none later, so `overflow` has it, and it alone, if it was met.
-                if let known = overflow[ExactKey(id)] { return Int(known) }
-                overflow[ExactKey(id)] = Int32(next)
-                keys.append(0..<0)
-                return nil
-            }
+            return add(utf8: key)
         }
-        return found.map { ($0, false) } ?? (next, true)
+    }
+
+    /// `add` of the ID whose UTF-8 (valid) is `key`, lent for the call (an app ID on a JSON tape).
+    // SAFETY: `key` is read within its `count` bytes only (hashed, probed, copied into `bytes`), and not kept.
+    mutating func add(utf8 key: UnsafeBufferPointer<UInt8>) -> (app: Int, isNew: Bool) {
+        let next = keys.count
+        let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
+        switch probe(key, hash) {
+        case .found(let app):
+            return (app, false)
+        case .empty(let slot):
+            slots[slot] = (hash >> 32) << 32 | UInt64(next + 1)
+            let start = Int32(bytes.count)
+            bytes.append(contentsOf: key)
+            keys.append(start..<Int32(bytes.count))
+            return (next, true)
+        case .full:
+            // Slots only fill (nothing leaves, the table never grows): an ID that found no room
+            // when first met finds none later, so `overflow` has it, and it alone, if it was met.
+            let id = String(decoding: key, as: UTF8.self)
+            if let known = overflow[ExactKey(id)] { return (Int(known), false) }
+            overflow[ExactKey(id)] = Int32(next)
+            keys.append(0..<0)
+            return (next, true)
+        }
     }
 
     /// Sets every app's plan, `plans[app]` (one per app added).

@@ -14,7 +14,9 @@ struct DocumentApps {
         var moreTail: Int32 = -1
     }
 
-    /// Per app, its ID.
+    /// The first `CompiledDocument.fewAppsLimit` apps' IDs (all of them when there are no more, or
+    /// when they are found by a scan): a document with more finds its apps through `index`, so the
+    /// others are never made into strings.
     private(set) var ids: [String] = []
     /// Per app, where it is listed.
     private var listings: [Listing] = []
@@ -42,19 +44,31 @@ struct DocumentApps {
 
     /// Lists `id` in entry `e`. Entries come in ascending order.
     mutating func add(_ id: String, entry e: Int) {
+        var contiguous = id
+        contiguous.withUTF8 { add(utf8: $0, entry: e, string: { id }) }
+    }
+
+    /// `add` of the ID whose UTF-8 (valid) is `id`, lent for the call (an app ID on a JSON tape): a
+    /// `String` of it is made only if `ids` keeps it.
+    mutating func add(utf8 id: UnsafeBufferPointer<UInt8>, entry e: Int) {
+        add(utf8: id, entry: e, string: { String(decoding: id, as: UTF8.self) })
+    }
+
+    /// `add` of the ID whose UTF-8 is `id`, `string` making its `String` when `ids` keeps it.
+    private mutating func add(utf8 id: UnsafeBufferPointer<UInt8>, entry e: Int, string: () -> String) {
         let app: Int
         if index != nil {
-            let found = index!.add(id)
+            let found = index!.add(utf8: id)
             if found.isNew {
-                ids.append(id)
+                if listings.count < CompiledDocument.fewAppsLimit { ids.append(string()) }
                 listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
                 return
             }
             app = found.app
-        } else if let known = ids.firstIndex(where: { $0.isExactly(id) }) {
+        } else if let known = ids.firstIndex(where: { Self.isExactly($0, id) }) {
             app = known
         } else {
-            ids.append(id)
+            ids.append(string())
             listings.append(Listing(firstEntry: Int32(e), lastEntry: Int32(e)))
             return
         }
@@ -66,8 +80,14 @@ struct DocumentApps {
         listings[app].moreTail = link
     }
 
+    /// Whether `known`'s UTF-8 is `id` (exact equality, D12: equal bytes, equal scalars).
+    private static func isExactly(_ known: String, _ id: UnsafeBufferPointer<UInt8>) -> Bool {
+        var known = known
+        return known.withUTF8 { $0.count == id.count && $0.elementsEqual(id) }
+    }
+
     /// How many apps.
-    var count: Int { ids.count }
+    var count: Int { listings.count }
 
     /// Whether app `app` is listed in more than one entry.
     func isInSeveralEntries(_ app: Int) -> Bool { listings[app].moreHead >= 0 }

@@ -21,7 +21,7 @@ extension CompiledDocument {
         let (tape, _) = try AASADocument.readTape(bytes, limits: limits)
         guard tape.root.object != nil else { throw AASADocument.topLevelNotObject(tape) }
         // One walk over the tape's buffers: the rules found, then compiled.
-        let compiledRules = tape.withBuffers { json -> Result<(CompiledRules, TapeDocument), DocumentLoadError> in
+        let compiledRules = tape.withBuffers { json -> Result<(CompiledRules, DocumentApps), DocumentLoadError> in
             let document = TapeDocument(tape, json)
             guard document.expandedSize <= PatternLimits.maxDocumentExpandedSize else {
                 return .failure(AASADocument.tooComplex(document.expandedSize))
@@ -37,19 +37,20 @@ extension CompiledDocument {
                     compiled.origins.append(RuleOrigin(entry: Int32(e), rule: r - entry.firstRule))
                 }
             }
-            return .success((compiled, document))
+            compiled.finishEntries()
+            let listed = document.appIDs.count // an upper bound on the apps: each entry lists each ID once
+            var apps = DocumentApps(listed: listed, hashing: listed > Self.fewAppsLimit ? hashing : nil)
+            for (entry, id) in document.appIDs {
+                json.withUTF8(at: Int(id)) { apps.add(utf8: $0, entry: Int(entry)) }
+            }
+            return .success((compiled, apps))
         }
-        var compiled: CompiledRules
-        let document: TapeDocument
         switch compiledRules {
-        case .failure(let error): throw error
-        case .success(let found): (compiled, document) = found
+        case .failure(let error):
+            throw error
+        case .success(let (compiled, apps)):
+            self.init(compiled, apps: apps, sources: .tape(TapeModel(tape)), builtIndexes: &builtIndexes)
         }
-        compiled.finishEntries()
-        let listed = document.appIDs.count // exact: each entry lists each ID once
-        var apps = DocumentApps(listed: listed, hashing: listed > Self.fewAppsLimit ? hashing : nil)
-        for (entry, id) in document.appIDs { apps.add(id, entry: Int(entry)) }
-        self.init(compiled, apps: apps, sources: .tape(TapeModel(tape)), builtIndexes: &builtIndexes)
     }
 }
 

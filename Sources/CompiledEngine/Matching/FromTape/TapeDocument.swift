@@ -15,9 +15,9 @@ struct TapeDocument {
     private(set) var entries: [Entry] = []
     /// Every rule, entry after entry.
     private(set) var rules: [TapeFields] = []
-    /// Every entry's app IDs (D4, D5, D12: repeats within an entry and empty IDs left out), with
-    /// their entry, entry after entry.
-    private(set) var appIDs: [(entry: Int32, id: String)] = []
+    /// Every entry's app IDs (D4, D5, D12: repeats within an entry and empty IDs left out) as the
+    /// entries of their strings on the tape (a value, or a D5 key), with their entry, entry after entry.
+    private(set) var appIDs: [(entry: Int32, id: Int32)] = []
     /// What the patterns add up to with their variables' values (P5's document total).
     private(set) var expandedSize = 0
 
@@ -55,22 +55,23 @@ struct TapeDocument {
         case .array:
             entries.reserveCapacity(json.count(at: details))
             for item in json.elementIndices(at: details) where json.kind(at: item) == .object {
-                readEntry(item, keyedAppID: nil, on: json)
+                readEntry(item, keyedAppID: -1, on: json)
             }
         case .object:
             // D5: keyed by app ID, in document order; each distinct key once with its last value.
             let repeats = TapeFields.hasRepeatedKey(details, on: json)
             TapeFields.forEachItem(of: details, on: json, repeats: repeats) { key, value in
                 guard json.kind(at: value) == .object else { return }
-                readEntry(value, keyedAppID: json.string(at: key), on: json)
+                readEntry(value, keyedAppID: key, on: json)
             }
         default:
             break
         }
     }
 
-    /// Reads the entry object at `object` (`DocumentParser.detailEntry`'s choices).
-    private mutating func readEntry(_ object: Int, keyedAppID: String?, on tape: JSONTapeBuffers) {
+    /// Reads the entry object at `object` (`DocumentParser.detailEntry`'s choices); `keyedAppID` is
+    /// the entry of its D5 key, -1 in a `details` array.
+    private mutating func readEntry(_ object: Int, keyedAppID: Int, on tape: JSONTapeBuffers) {
         var members = (-1, -1, -1, -1, -1) // appID, appIDs, components, paths, defaults: the last of each
         for (key, value) in tape.memberIndices(at: object) {
             switch tape.withUTF8(at: key, DocumentParser.entryKeyIndex(utf8:)) {
@@ -87,14 +88,18 @@ struct TapeDocument {
         if members.1 >= 0, tape.kind(at: members.1) == .array {
             let first = appIDs.count
             for item in tape.elementIndices(at: members.1) where tape.kind(at: item) == .string {
-                let id = tape.string(at: item)
-                if !id.isEmpty, !appIDs[first...].contains(where: { $0.id.isExactly(id) }) { appIDs.append((e, id)) }
+                tape.withUTF8(at: item) { id in
+                    guard !id.isEmpty else { return }
+                    for earlier in appIDs[first...] {
+                        if tape.withUTF8(at: Int(earlier.id), { $0.count == id.count && $0.elementsEqual(id) }) { return }
+                    }
+                    appIDs.append((e, Int32(item)))
+                }
             }
-        } else if let keyedAppID {
-            if !keyedAppID.isEmpty { appIDs.append((e, keyedAppID)) }
+        } else if keyedAppID >= 0 {
+            if tape.withUTF8(at: keyedAppID, { !$0.isEmpty }) { appIDs.append((e, Int32(keyedAppID))) }
         } else if members.0 >= 0, tape.kind(at: members.0) == .string {
-            let id = tape.string(at: members.0)
-            if !id.isEmpty { appIDs.append((e, id)) }
+            if tape.withUTF8(at: members.0, { !$0.isEmpty }) { appIDs.append((e, Int32(members.0))) }
         }
         var entry = Entry(defaults: TapeFields(), firstRule: Int32(rules.count), endRule: 0)
         if members.4 >= 0, tape.kind(at: members.4) == .object {

@@ -59,39 +59,42 @@ extension CompiledRule {
     /// JSON tape (`TapeDocument`): each key through C5's chain (the rule's, its entry's defaults, the
     /// domain's, the built-in), each pattern compiled from its bytes on `tape`. False, and nothing
     /// added, when a pattern is invalid (P3) or names an undefined variable (P4).
-    static func compile(_ fields: TapeFields, entryDefaults entry: TapeFields, domainDefaults domain: TapeFields,
+    static func compile(_ fields: borrowing TapeFields, entryDefaults entry: borrowing TapeFields, domainDefaults domain: borrowing TapeFields,
                         on tape: JSONTapeBuffers, into compiled: inout CompiledRules) -> Bool {
         let cs = Self.effective(fields.caseSensitive, entry.caseSensitive, domain.caseSensitive, builtIn: true)
         let form = TextForm(caseSensitive: cs,
                             percentEncoded: Self.effective(fields.percentEncoded, entry.percentEncoded, domain.percentEncoded, builtIn: true))
         let exclude = Self.effective(fields.exclude, entry.exclude, domain.exclude, builtIn: false)
         var path: Int32 = -1
-        let pathFields = fields.path >= 0 ? fields : entry.path >= 0 ? entry : domain
-        if pathFields.path >= 0 {
-            let skip = Int(pathFields.pathSkip)
-            guard let p = tape.withUTF8(at: Int(pathFields.path), { b in
+        // Each key's first holder in C5's chain: its entry on the tape (-1: none) and what goes with it.
+        let (pathString, pathSkip) = fields.path >= 0 ? (fields.path, fields.pathSkip)
+            : entry.path >= 0 ? (entry.path, entry.pathSkip) : (domain.path, domain.pathSkip)
+        if pathString >= 0 {
+            let skip = Int(pathSkip)
+            guard let p = tape.withUTF8(at: Int(pathString), { b in
                 // SAFETY: `pathSkip` is 4 only for a string that starts with the four bytes `NOT ` (TapeFields), else 0.
                 assert(skip <= b.count)
                 return compiled.patterns.compile(utf8: UnsafeBufferPointer(rebasing: b[skip...]), isPath: true, caseSensitive: cs)
             }) else { return false }
             path = p
         }
-        let queryFields = fields.queryKind != .none ? fields : entry.queryKind != .none ? entry : domain
+        let (queryEntry, queryKindGiven) = fields.queryKind != .none ? (fields.query, fields.queryKind)
+            : entry.queryKind != .none ? (entry.query, entry.queryKind) : (domain.query, domain.queryKind)
         let queryKind: QueryKind
         let firstItem = compiled.items.count
         let firstName = compiled.itemNames.count
         var query: Int32 = 0
         var itemCount: Int32 = 0
-        switch queryFields.queryKind {
+        switch queryKindGiven {
         case .none:
             queryKind = .any
         case .whole:
-            guard let p = compile(Int(queryFields.query), on: tape, into: &compiled.patterns, caseSensitive: cs) else { return false }
+            guard let p = compile(Int(queryEntry), on: tape, into: &compiled.patterns, caseSensitive: cs) else { return false }
             queryKind = .whole
             query = p
         case .items, .itemsWithRepeats:
             var valid = true
-            TapeFields.forEachItem(of: Int(queryFields.query), on: tape, repeats: queryFields.queryKind == .itemsWithRepeats) { key, value in
+            TapeFields.forEachItem(of: Int(queryEntry), on: tape, repeats: queryKindGiven == .itemsWithRepeats) { key, value in
                 guard valid else { return }
                 guard let p = compile(value, on: tape, into: &compiled.patterns, caseSensitive: cs) else {
                     valid = false
@@ -112,9 +115,9 @@ extension CompiledRule {
             query = Int32(firstItem)
         }
         var fragment: Int32 = -1
-        let fragmentFields = fields.fragment >= 0 ? fields : entry.fragment >= 0 ? entry : domain
-        if fragmentFields.fragment >= 0 {
-            guard let p = compile(Int(fragmentFields.fragment), on: tape, into: &compiled.patterns, caseSensitive: cs) else {
+        let fragmentString = fields.fragment >= 0 ? fields.fragment : entry.fragment >= 0 ? entry.fragment : domain.fragment
+        if fragmentString >= 0 {
+            guard let p = compile(Int(fragmentString), on: tape, into: &compiled.patterns, caseSensitive: cs) else {
                 compiled.items.removeSubrange(firstItem...)
                 compiled.itemNames.removeSubrange(firstName...)
                 return false

@@ -15,6 +15,8 @@ import LinkMatchCore
 struct GlobMatcher: Sendable {
     /// Where this matcher's segments start in the tables' `segments`: the first (the whole pattern
     /// when it has no star), then the middles (placed by searching), then, after a star, the last.
+    /// Without `anchorsInTables` only the middles are there, from `segmentStart + 1` all the same
+    /// (so `segmentStart` is one before the first middle, -1 in empty tables).
     private let segmentStart: Int32
     /// Middle segments (none unless the pattern has two stars apart).
     private let middleCount: Int32
@@ -28,6 +30,18 @@ struct GlobMatcher: Sendable {
     /// The first or last segment has a literal above ASCII: no byte text matches.
     private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
+    /// `anchorsInTables`, `firstAllAny` and `lastAllAny`, in the byte the other fields leave free:
+    /// a matcher stays 32 bytes.
+    private let anchorBits: UInt8
+
+    /// Set in `anchorBits` when the first and last segment are in the tables like the middles: only
+    /// for a glob with a literal above ASCII, whose segments keep their labels. Every other glob's
+    /// first and last run are `firstCount`, `lastCount` and their words, the segment made from them
+    /// when the unit path reads it (`anchor(first:)`): a compile appends a segment per middle only.
+    private static let anchorsInTables: UInt8 = 1
+    /// Set in `anchorBits` when every unit of the first (or the last) run is `?`.
+    private static let firstAllAny: UInt8 = 2
+    private static let lastAllAny: UInt8 = 4
 
     /// Units a text needs at least.
     var minLength: Int { Int(minimum) }
@@ -56,7 +70,8 @@ struct GlobMatcher: Sendable {
                 wide = true
             }
         }
-        let segmentStart = tables.segments.count
+        // Only a wide glob's anchors go to the tables (`anchorsInTables`): they need their labels.
+        let segmentStart = wide ? tables.segments.count : tables.segments.count - 1
         var head: Segment?
         var tail: Segment?
         var middleCount = 0
@@ -67,9 +82,9 @@ struct GlobMatcher: Sendable {
             // The run before the first star is the first segment, the one after the last star the
             // last; every run between two stars is a middle one, placed by searching.
             let isLast = end == atoms.endIndex
-            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: head != nil && !isLast,
-                                        keepLabels: wide)
-            tables.appendSegment(segment)
+            let isMiddle = head != nil && !isLast
+            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: isMiddle, keepLabels: wide)
+            if wide || isMiddle { tables.appendSegment(segment) }
             if head == nil {
                 head = segment
             } else if isLast {
@@ -95,6 +110,8 @@ struct GlobMatcher: Sendable {
         lastCount = hasStar ? Int32(last.count) : 0
         anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
         shape = Self.shape(first: first, middleCount: middleCount, last: last, hasAnyOne: anyOne, hasStar: hasStar)
+        anchorBits = (wide ? Self.anchorsInTables : 0) | (first.allAny ? Self.firstAllAny : 0)
+            | (hasStar && last.allAny ? Self.lastAllAny : 0)
     }
 
     /// The matcher of an ASCII pattern without variables, from its bytes (folded already when the
@@ -120,6 +137,18 @@ struct GlobMatcher: Sendable {
         anchorsNeedWideUnits = false // ASCII only
         shape = Self.shape(firstCount: packed.firstCount, middleCount: packed.middleCount, lastCount: packed.lastCount,
                            hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
+        // (ASCII: no wide literal, so the anchors are not in the tables.)
+        anchorBits = (packed.firstAllAny ? Self.firstAllAny : 0) | (hasStar && packed.lastAllAny ? Self.lastAllAny : 0)
+    }
+
+    /// The first (or the last) segment of a glob whose anchors are not in the tables: its run's
+    /// length and words (the labels are never kept, as no literal is above ASCII).
+    private func anchor(first: Bool) -> Segment {
+        assert(anchorBits & Self.anchorsInTables == 0, "the anchors are made only for a glob that does not keep them")
+        return Segment(labelStart: 0, count: Int(first ? firstCount : lastCount),
+                       wordStart: Int(first ? firstWordOffset : lastWordOffset),
+                       allAny: anchorBits & (first ? Self.firstAllAny : Self.lastAllAny) != 0, labelsKept: false,
+                       needsWideUnits: false, search: nil)
     }
 
     /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
@@ -152,7 +181,12 @@ struct GlobMatcher: Sendable {
     /// stars count as one, so only the first and last segment can be empty). Built when read (the
     /// matching path reads `first`, the middles and `last`). `tables`: the ones it was built into.
     func segments(_ tables: SegmentTables) -> [Segment] {
-        Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
+        guard anchorBits & Self.anchorsInTables == 0 else {
+            return Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
+        }
+        guard hasStar else { return [anchor(first: true)] }
+        let middles = (Int(segmentStart) + 1)..<(Int(segmentStart) + 1 + Int(middleCount))
+        return [anchor(first: true)] + tables.segments[middles] + [anchor(first: false)]
     }
 
     /// `hasAnyOne`: the pattern has a `?`.
@@ -232,15 +266,16 @@ struct GlobMatcher: Sendable {
                                                                        work: inout Int) -> Bool {
         let n = text.count
         let start = Int(segmentStart)
-        // SAFETY: `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
-        assert(start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count)
-        let first = tables.segments[start]
+        let kept = anchorBits & Self.anchorsInTables != 0
+        // SAFETY: with `anchorsInTables`, `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
+        assert(!kept || (start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count))
+        let first = kept ? tables.segments[start] : anchor(first: true)
         guard hasStar else {
             return n == minLength && first.matches(text, at: 0, tables, work: &work)
         }
         guard n >= minLength else { return false }
         work += 1
-        let last = tables.segments[start + Int(middleCount) + 1]
+        let last = kept ? tables.segments[start + Int(middleCount) + 1] : anchor(first: false)
         guard first.matches(text, at: 0, tables, work: &work), last.matches(text, at: n - last.count, tables, work: &work) else {
             return false
         }

@@ -111,7 +111,9 @@ extension GlobMatcher {
         private(set) var words: [UInt64] = []
         private(set) var masks: [UInt64] = []
         private(set) var wideUnits: [UInt32] = []
-        /// Every glob's segments, each glob's in a run (`GlobMatcher.segmentStart`).
+        /// Every glob's middle segments (and the first and last of a glob with a literal above ASCII:
+        /// `GlobMatcher.anchorsInTables`), each glob's in a run (`GlobMatcher.segmentStart`), and the
+        /// sequence matchers' runs.
         private(set) var segments: [Segment] = []
 
         /// Empty tables.
@@ -200,16 +202,19 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
-        /// What `appendASCIIGlob` appended and read: where the glob's segments start, how many middle
-        /// ones it has, its first and last segment's length and words (the same segment without a
+        /// What `appendASCIIGlob` appended and read: where the glob's middle segments start (one
+        /// before the first, as `GlobMatcher.segmentStart` counts them), how many it has, its first
+        /// and last run's length, words and whether every unit of it is `?` (the same run without a
         /// star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
         struct PackedGlob {
             let segmentStart: Int
             let middleCount: Int
             let firstCount: Int
             let firstWordStart: Int
+            let firstAllAny: Bool
             let lastCount: Int
             let lastWordStart: Int
+            let lastAllAny: Bool
             let unitCount: Int
             let hasStar: Bool
             let hasAnyOne: Bool
@@ -220,18 +225,17 @@ extension GlobMatcher {
         /// appends those of the same pattern's atoms, to the same tables, word for word. The fast path
         /// of the usual pattern: the stars found and each run packed eight bytes at a time
         /// (`ASCIIWords`), each pair appended as it is made (no labels: ASCII needs none), and a middle
-        /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
+        /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`). Only the middle runs get a `Segment`
+        /// (the first and last are the matcher's own fields: `GlobMatcher.anchorsInTables`).
         @inline(__always)
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
             let n = pattern.count
             guard let base = pattern.baseAddress, n > 0 else {
-                // The empty pattern: one empty segment, no words.
-                let segmentStart = segments.count
+                // The empty pattern: one empty run, no words.
                 let wordStart = words.count
-                segments.append(Segment(labelStart: labels.count, count: 0, wordStart: wordStart, allAny: true,
-                                        labelsKept: false, needsWideUnits: false, search: nil))
-                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
-                                  lastCount: 0, lastWordStart: wordStart, unitCount: 0, hasStar: false, hasAnyOne: false)
+                return PackedGlob(segmentStart: segments.count &- 1, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
+                                  firstAllAny: true, lastCount: 0, lastWordStart: wordStart, lastAllAny: true, unitCount: 0,
+                                  hasStar: false, hasAnyOne: false)
             }
             let star = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
             if star == n || ASCIIWords.first(Self.starByte, in: base, count: n, from: star &+ 1) == n {
@@ -245,8 +249,9 @@ extension GlobMatcher {
         /// pattern, most of which have one star or none.
         @inline(never)
         private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, starsFrom star: Int) -> PackedGlob {
-            let segmentStart = segments.count
+            let segmentStart = segments.count &- 1
             var firstCount = 0, firstWordStart = 0, lastCount = 0, lastWordStart = 0
+            var firstAllAny = true, lastAllAny = true
             var middleCount = 0
             var unitCount = 0
             var anyOnes: UInt64 = 0 // 0xFF under every `?` met, or-ed
@@ -267,16 +272,18 @@ extension GlobMatcher {
                     ? ShiftAndSearch(ascii: UnsafeBufferPointer(start: base + start, count: count), masks: &masks,
                                      wideUnits: wideUnits.count)
                     : nil
-                segments.append(Segment(labelStart: labels.count, count: count, wordStart: run.wordStart, allAny: allAny,
-                                        labelsKept: false, needsWideUnits: false, search: search))
                 unitCount &+= count
                 if isFirst {
                     firstCount = count
                     firstWordStart = run.wordStart
+                    firstAllAny = allAny
                 } else if isLast {
                     lastCount = count
                     lastWordStart = run.wordStart
+                    lastAllAny = allAny
                 } else {
+                    segments.append(Segment(labelStart: labels.count, count: count, wordStart: run.wordStart, allAny: allAny,
+                                            labelsKept: false, needsWideUnits: false, search: search))
                     middleCount &+= 1
                 }
                 if isLast { break }
@@ -289,34 +296,32 @@ extension GlobMatcher {
             }
             // (Only reached with a star, so the loop met a last run after the first.)
             return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
-                              firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
-                              unitCount: unitCount, hasStar: true, hasAnyOne: anyOnes != 0)
+                              firstWordStart: firstWordStart, firstAllAny: firstAllAny, lastCount: lastCount,
+                              lastWordStart: lastWordStart, lastAllAny: lastAllAny, unitCount: unitCount, hasStar: true,
+                              hasAnyOne: anyOnes != 0)
         }
 
         /// `appendASCIIGlob` of the usual pattern, with no star (`star == n`: one segment) or one
         /// (a first and a last segment, no middle, so no search): the same segments and words as the
-        /// general loop appends, without its bookkeeping for middles and consecutive stars.
+        /// general loop appends, without its bookkeeping for middles and consecutive stars (and, having
+        /// no middle, no segment at all).
         @inline(never)
         private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, oneStarAt star: Int) -> PackedGlob {
             // SAFETY: `0 <= star <= n` (where `ASCIIWords.first` found the star, or `n`), so both runs are inside `base[0..<n]`.
             assert(star >= 0 && star <= n)
-            let segmentStart = segments.count
-            let labelStart = labels.count
+            let segmentStart = segments.count &- 1
             let head = appendASCIIRun(base, count: n, from: 0, to: star)
-            segments.append(Segment(labelStart: labelStart, count: star, wordStart: head.wordStart, allAny: head.literals == 0,
-                                    labelsKept: false, needsWideUnits: false, search: nil))
             guard star < n else {
                 return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: n, firstWordStart: head.wordStart,
-                                  lastCount: n, lastWordStart: head.wordStart, unitCount: n, hasStar: false,
-                                  hasAnyOne: head.anyOnes != 0)
+                                  firstAllAny: head.literals == 0, lastCount: n, lastWordStart: head.wordStart,
+                                  lastAllAny: head.literals == 0, unitCount: n, hasStar: false, hasAnyOne: head.anyOnes != 0)
             }
             let tailCount = n &- star &- 1
             // (`prefix*`, N3's usual main program: an empty last run, no words.)
             let tail = tailCount == 0 ? (wordStart: words.count, literals: 0, anyOnes: 0) : appendASCIIRun(base, count: n, from: star &+ 1, to: n)
-            segments.append(Segment(labelStart: labelStart, count: tailCount, wordStart: tail.wordStart, allAny: tail.literals == 0,
-                                    labelsKept: false, needsWideUnits: false, search: nil))
             return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: star, firstWordStart: head.wordStart,
-                              lastCount: tailCount, lastWordStart: tail.wordStart, unitCount: n &- 1, hasStar: true,
+                              firstAllAny: head.literals == 0, lastCount: tailCount, lastWordStart: tail.wordStart,
+                              lastAllAny: tail.literals == 0, unitCount: n &- 1, hasStar: true,
                               hasAnyOne: (head.anyOnes | tail.anyOnes) != 0)
         }
 

@@ -111,11 +111,23 @@ extension PatternCompiler {
         }
         assert(0 <= lo && lo <= hi && hi <= n && parent.map { lo <= $0.lowerBound && $0.upperBound <= hi } ?? true,
                "the programs' ranges inside the pattern")
-        let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]))
-        let parentProgram = parent.map { store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? .none
+        // One scan of the main program's bytes up to its first star: where that star is (the runs
+        // start there; the parent, a prefix of the main, has it too when it is before its end) and
+        // the first wildcard (the index key ends there).
+        var wildcard = hi
+        var star = hi
+        if lo < hi, let base = bytes.baseAddress {
+            (wildcard, star) = ASCIIWords.firstWildcardAndStar(in: base, count: hi, from: lo)
+        }
+        assert(lo <= wildcard && wildcard <= star && star <= hi, "the first wildcard and star inside the main program")
+        let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]), firstStar: star &- lo)
+        // (A non-empty parent starts where the main does, after its leading slashes.)
+        let parentProgram = parent.map {
+            store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0]), firstStar: $0.isEmpty ? 0 : min(star, $0.upperBound) &- $0.lowerBound)
+        } ?? .none
         // The index key: the literal start (up to the first wildcard); with an N3 parent, what both
         // programs' starts share, which is the parent's length at most (it is the main's start, or empty).
-        var keyEnd = lo < hi ? min(ASCIIWords.firstWildcard(in: bytes, from: lo), hi) : lo
+        var keyEnd = wildcard
         if let parent {
             assert(parent.isEmpty || parent.lowerBound == lo, "a non-empty parent starts where the main program does")
             keyEnd = parent.isEmpty ? lo : min(keyEnd, parent.upperBound)

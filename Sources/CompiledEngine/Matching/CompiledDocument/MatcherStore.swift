@@ -58,6 +58,14 @@ struct MatcherStore: Sendable {
         return ProgramRef(kind: .glob, index: Int32(globs.count - 1))
     }
 
+    /// `addASCIIGlob` of a pattern whose first star (its count when it has none) the caller found
+    /// already: the compiler's path patterns, scanned once for the star and the index key's end.
+    mutating func addASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>, firstStar: Int) -> ProgramRef {
+        let glob = GlobMatcher(ascii: pattern, firstStar: firstStar, into: &segments)
+        globs.append(glob)
+        return ProgramRef(kind: .glob, index: Int32(globs.count - 1))
+    }
+
     /// The program of `pattern`: a glob without variables, else a sequence matcher when every value
     /// is literal, else the automaton; `.never` when a variable has no usable value.
     mutating func addProgram(_ pattern: AtomPattern) -> ProgramRef {

@@ -121,7 +121,19 @@ struct GlobMatcher: Sendable {
     /// stays in registers.
     @inline(__always)
     init(ascii pattern: UnsafeBufferPointer<UInt8>, into tables: inout SegmentTables) {
-        let packed = tables.appendASCIIGlob(pattern)
+        self.init(ascii: tables.appendASCIIGlob(pattern))
+    }
+
+    /// `init(ascii:into:)` of a pattern whose first star (its count when it has none) the caller
+    /// found already (`SegmentTables.appendASCIIGlob(_:firstStar:)`).
+    @inline(__always)
+    init(ascii pattern: UnsafeBufferPointer<UInt8>, firstStar: Int, into tables: inout SegmentTables) {
+        self.init(ascii: tables.appendASCIIGlob(pattern, firstStar: firstStar))
+    }
+
+    /// The matcher of what `SegmentTables.appendASCIIGlob` appended.
+    @inline(__always)
+    private init(ascii packed: SegmentTables.PackedGlob) {
         // (Every count and offset fits in 32 bits: a pattern is at most `PatternLimits.maxExpandedSize`
         // units, and the tables' sizes are bounded by the document's, itself bounded by the reader.)
         assert(packed.segmentStart <= Int32.max && packed.unitCount <= Int32.max && packed.firstWordStart <= Int32.max

@@ -229,6 +229,15 @@ extension GlobMatcher {
         /// (the first and last are the matcher's own fields: `GlobMatcher.anchorsInTables`).
         @inline(__always)
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
+            guard let base = pattern.baseAddress else { return appendASCIIGlob(pattern, firstStar: 0) }
+            return appendASCIIGlob(pattern, firstStar: ASCIIWords.first(Self.starByte, in: base, count: pattern.count, from: 0))
+        }
+
+        /// `appendASCIIGlob(_:)` when the caller has found the pattern's first star already (`star`,
+        /// the pattern's count when it has none): a star at the end (`prefix*`, N3's main program)
+        /// or none (its parent) needs no more scanning.
+        @inline(__always)
+        mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>, firstStar star: Int) -> PackedGlob {
             let n = pattern.count
             guard let base = pattern.baseAddress, n > 0 else {
                 // The empty pattern: one empty run, no words.
@@ -237,8 +246,8 @@ extension GlobMatcher {
                                   firstAllAny: true, lastCount: 0, lastWordStart: wordStart, lastAllAny: true, unitCount: 0,
                                   hasStar: false, hasAnyOne: false)
             }
-            let star = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
-            if star == n || ASCIIWords.first(Self.starByte, in: base, count: n, from: star &+ 1) == n {
+            assert(star == ASCIIWords.first(Self.starByte, in: base, count: n, from: 0), "the first star, as the caller found it")
+            if star >= n &- 1 || ASCIIWords.first(Self.starByte, in: base, count: n, from: star &+ 1) == n {
                 return appendASCIIGlob(base, count: n, oneStarAt: star)
             }
             return appendASCIIGlob(base, count: n, starsFrom: star)

@@ -92,39 +92,6 @@ enum ASCIIWords {
         return n
     }
 
-    /// Where the first `*` or `?` at or after `start` is in `pattern`, else its end.
-    @inline(__always)
-    static func firstWildcard(in pattern: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = pattern.baseAddress else { return pattern.count }
-        let n = pattern.count
-        var p = start
-        while p < n {
-            let word = load(base, count: n, at: p)
-            let hits = bytes(word, equalTo: UInt8(ascii: "*")) | bytes(word, equalTo: UInt8(ascii: "?"))
-            if hits != 0 { return hit(hits, at: p, count: n) }
-            p &+= 8
-        }
-        return n
-    }
-
-    /// Where the first `*` or `?` at or after `start` is in the `n` bytes at `base` (else `n`), and
-    /// where the first `*` is (else `n`): one scan that stops at the first star, for a compiler
-    /// that needs both (the index key ends at the first wildcard, the glob's runs at the stars).
-    @inline(__always)
-    static func firstWildcardAndStar(in base: UnsafePointer<UInt8>, count n: Int, from start: Int) -> (wildcard: Int, star: Int) {
-        var p = start
-        var wildcard = n
-        while p < n {
-            let word = load(base, count: n, at: p)
-            let stars = bytes(word, equalTo: UInt8(ascii: "*"))
-            let wildcards = stars | bytes(word, equalTo: UInt8(ascii: "?"))
-            if wildcard == n, wildcards != 0 { wildcard = hit(wildcards, at: p, count: n) }
-            if stars != 0 { return (wildcard, hit(stars, at: p, count: n)) }
-            p &+= 8
-        }
-        return (wildcard, n)
-    }
-
     /// The position of the first byte `hits` marks in the word loaded at `p`.
     @inline(__always)
     private static func hit(_ hits: UInt64, at p: Int, count n: Int) -> Int {

@@ -27,21 +27,18 @@ struct GlobMatcher: Sendable {
     private let firstWordOffset: Int32
     private let lastWordOffset: Int32
     let hasStar: Bool
-    /// The first or last segment has a literal above ASCII: no byte text matches.
+    /// The first or last segment has a literal above ASCII: no byte text matches. Then, and only
+    /// then, the first and last segment are in the tables too (`anchorsInTables`).
     private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
-    /// `anchorsInTables`, `firstAllAny` and `lastAllAny`, in the byte the other fields leave free:
-    /// a matcher stays 32 bytes.
-    private let anchorBits: UInt8
 
-    /// Set in `anchorBits` when the first and last segment are in the tables like the middles: only
-    /// for a glob with a literal above ASCII, whose segments keep their labels. Every other glob's
-    /// first and last run are `firstCount`, `lastCount` and their words, the segment made from them
-    /// when the unit path reads it (`anchor(first:)`): a compile appends a segment per middle only.
-    private static let anchorsInTables: UInt8 = 1
-    /// Set in `anchorBits` when every unit of the first (or the last) run is `?`.
-    private static let firstAllAny: UInt8 = 2
-    private static let lastAllAny: UInt8 = 4
+    /// Whether the first and last segment are in the tables, before and after the middles: only when
+    /// one of them has a literal above ASCII, whose label the packed words cannot hold. Every other
+    /// glob's first and last run are `firstCount`, `lastCount` and their words, the segment made from
+    /// them when the unit path reads it (`anchor(first:words:)`), so a compile appends a segment per
+    /// middle only. No field of its own: the decision copies a matcher's fields out, so one more
+    /// would cost every glob match a load.
+    private var anchorsInTables: Bool { anchorsNeedWideUnits }
 
     /// Units a text needs at least.
     var minLength: Int { Int(minimum) }
@@ -53,25 +50,35 @@ struct GlobMatcher: Sendable {
     init(_ atoms: ArraySlice<CompiledAtom>, into tables: inout SegmentTables) {
         var unitCount = 0
         var hasStar = false
-        var wide = false // a literal above ASCII: every segment keeps its labels (`Segment.labelsKept`)
+        var wide = false // a literal above ASCII: every stored segment keeps its labels (`Segment.labelsKept`)
+        var wideFirst = false // such a literal before the first star
+        var wideLast = false // and after the last one
         var anyOne = false
         for atom in atoms {
             switch atom {
             case .unit(let u):
                 unitCount += 1
-                if UnitLabel.isWideLiteral(u) { wide = true }
+                if UnitLabel.isWideLiteral(u) {
+                    wide = true
+                    wideFirst = wideFirst || !hasStar
+                    wideLast = true
+                }
             case .any:
                 unitCount += 1
                 anyOne = true
             case .star:
                 hasStar = true
+                wideLast = false
             case .choice: // (not reached: read as `UnitLabel.none`, kept)
                 unitCount += 1
                 wide = true
+                wideFirst = wideFirst || !hasStar
+                wideLast = true
             }
         }
-        // Only a wide glob's anchors go to the tables (`anchorsInTables`): they need their labels.
-        let segmentStart = wide ? tables.segments.count : tables.segments.count - 1
+        // Only anchors with a literal above ASCII go to the tables (`anchorsInTables`): they need their labels.
+        let keepAnchors = wideFirst || (hasStar && wideLast)
+        let segmentStart = keepAnchors ? tables.segments.count : tables.segments.count - 1
         var head: Segment?
         var tail: Segment?
         var middleCount = 0
@@ -83,8 +90,9 @@ struct GlobMatcher: Sendable {
             // last; every run between two stars is a middle one, placed by searching.
             let isLast = end == atoms.endIndex
             let isMiddle = head != nil && !isLast
-            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: isMiddle, keepLabels: wide)
-            if wide || isMiddle { tables.appendSegment(segment) }
+            let stored = keepAnchors || isMiddle
+            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: isMiddle, keepLabels: wide && stored)
+            if stored { tables.appendSegment(segment) }
             if head == nil {
                 head = segment
             } else if isLast {
@@ -109,9 +117,8 @@ struct GlobMatcher: Sendable {
         firstCount = Int32(first.count)
         lastCount = hasStar ? Int32(last.count) : 0
         anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
+        assert(anchorsNeedWideUnits == keepAnchors, "the anchors are in the tables exactly when one has a literal above ASCII")
         shape = Self.shape(first: first, middleCount: middleCount, last: last, hasAnyOne: anyOne, hasStar: hasStar)
-        anchorBits = (wide ? Self.anchorsInTables : 0) | (first.allAny ? Self.firstAllAny : 0)
-            | (hasStar && last.allAny ? Self.lastAllAny : 0)
     }
 
     /// The matcher of an ASCII pattern without variables, from its bytes (folded already when the
@@ -149,17 +156,24 @@ struct GlobMatcher: Sendable {
         anchorsNeedWideUnits = false // ASCII only
         shape = Self.shape(firstCount: packed.firstCount, middleCount: packed.middleCount, lastCount: packed.lastCount,
                            hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
-        // (ASCII: no wide literal, so the anchors are not in the tables.)
-        anchorBits = (packed.firstAllAny ? Self.firstAllAny : 0) | (hasStar && packed.lastAllAny ? Self.lastAllAny : 0)
     }
 
     /// The first (or the last) segment of a glob whose anchors are not in the tables: its run's
-    /// length and words (the labels are never kept, as no literal is above ASCII).
-    private func anchor(first: Bool) -> Segment {
-        assert(anchorBits & Self.anchorsInTables == 0, "the anchors are made only for a glob that does not keep them")
-        return Segment(labelStart: 0, count: Int(first ? firstCount : lastCount),
-                       wordStart: Int(first ? firstWordOffset : lastWordOffset),
-                       allAny: anchorBits & (first ? Self.firstAllAny : Self.lastAllAny) != 0, labelsKept: false,
+    /// length and words (no label kept: none is above ASCII), all `?` when every mask is zero.
+    /// `words`: the tables' packed words.
+    private func anchor(first: Bool, words: UnsafeBufferPointer<UInt64>) -> Segment {
+        assert(!anchorsInTables, "the anchors are made only for a glob that does not keep them")
+        let count = Int(first ? firstCount : lastCount)
+        let wordStart = Int(first ? firstWordOffset : lastWordOffset)
+        // SAFETY: the run's `wordCount(count)` words start at `wordStart` in the tables' words (`init`).
+        assert(wordStart >= 0 && wordStart + PackedBytes.wordCount(count) <= words.count)
+        var allAny = true
+        var mask = wordStart + 1
+        while mask < wordStart + PackedBytes.wordCount(count) {
+            if words[mask] != 0 { allAny = false }
+            mask += 2
+        }
+        return Segment(labelStart: 0, count: count, wordStart: wordStart, allAny: allAny, labelsKept: false,
                        needsWideUnits: false, search: nil)
     }
 
@@ -193,12 +207,14 @@ struct GlobMatcher: Sendable {
     /// stars count as one, so only the first and last segment can be empty). Built when read (the
     /// matching path reads `first`, the middles and `last`). `tables`: the ones it was built into.
     func segments(_ tables: SegmentTables) -> [Segment] {
-        guard anchorBits & Self.anchorsInTables == 0 else {
+        guard !anchorsInTables else {
             return Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
         }
-        guard hasStar else { return [anchor(first: true)] }
-        let middles = (Int(segmentStart) + 1)..<(Int(segmentStart) + 1 + Int(middleCount))
-        return [anchor(first: true)] + tables.segments[middles] + [anchor(first: false)]
+        return tables.words.withUnsafeBufferPointer { words in
+            guard hasStar else { return [anchor(first: true, words: words)] }
+            let middles = (Int(segmentStart) + 1)..<(Int(segmentStart) + 1 + Int(middleCount))
+            return [anchor(first: true, words: words)] + tables.segments[middles] + [anchor(first: false, words: words)]
+        }
     }
 
     /// `hasAnyOne`: the pattern has a `?`.
@@ -278,16 +294,16 @@ struct GlobMatcher: Sendable {
                                                                        work: inout Int) -> Bool {
         let n = text.count
         let start = Int(segmentStart)
-        let kept = anchorBits & Self.anchorsInTables != 0
+        let kept = anchorsInTables
         // SAFETY: with `anchorsInTables`, `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
         assert(!kept || (start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count))
-        let first = kept ? tables.segments[start] : anchor(first: true)
+        let first = kept ? tables.segments[start] : anchor(first: true, words: tables.words)
         guard hasStar else {
             return n == minLength && first.matches(text, at: 0, tables, work: &work)
         }
         guard n >= minLength else { return false }
         work += 1
-        let last = kept ? tables.segments[start + Int(middleCount) + 1] : anchor(first: false)
+        let last = kept ? tables.segments[start + Int(middleCount) + 1] : anchor(first: false, words: tables.words)
         guard first.matches(text, at: 0, tables, work: &work), last.matches(text, at: n - last.count, tables, work: &work) else {
             return false
         }

@@ -204,17 +204,14 @@ extension GlobMatcher {
 
         /// What `appendASCIIGlob` appended and read: where the glob's middle segments start (one
         /// before the first, as `GlobMatcher.segmentStart` counts them), how many it has, its first
-        /// and last run's length, words and whether every unit of it is `?` (the same run without a
-        /// star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
+        /// and last run's length and words (the same run without a star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
         struct PackedGlob {
             let segmentStart: Int
             let middleCount: Int
             let firstCount: Int
             let firstWordStart: Int
-            let firstAllAny: Bool
             let lastCount: Int
             let lastWordStart: Int
-            let lastAllAny: Bool
             let unitCount: Int
             let hasStar: Bool
             let hasAnyOne: Bool
@@ -243,7 +240,7 @@ extension GlobMatcher {
                 // The empty pattern: one empty run, no words.
                 let wordStart = words.count
                 return PackedGlob(segmentStart: segments.count &- 1, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
-                                  firstAllAny: true, lastCount: 0, lastWordStart: wordStart, lastAllAny: true, unitCount: 0,
+                                  lastCount: 0, lastWordStart: wordStart, unitCount: 0,
                                   hasStar: false, hasAnyOne: false)
             }
             assert(star == ASCIIWords.first(Self.starByte, in: base, count: n, from: 0), "the first star, as the caller found it")
@@ -260,7 +257,6 @@ extension GlobMatcher {
         private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, starsFrom star: Int) -> PackedGlob {
             let segmentStart = segments.count &- 1
             var firstCount = 0, firstWordStart = 0, lastCount = 0, lastWordStart = 0
-            var firstAllAny = true, lastAllAny = true
             var middleCount = 0
             var unitCount = 0
             var anyOnes: UInt64 = 0 // 0xFF under every `?` met, or-ed
@@ -285,11 +281,9 @@ extension GlobMatcher {
                 if isFirst {
                     firstCount = count
                     firstWordStart = run.wordStart
-                    firstAllAny = allAny
                 } else if isLast {
                     lastCount = count
                     lastWordStart = run.wordStart
-                    lastAllAny = allAny
                 } else {
                     segments.append(Segment(labelStart: labels.count, count: count, wordStart: run.wordStart, allAny: allAny,
                                             labelsKept: false, needsWideUnits: false, search: search))
@@ -305,8 +299,8 @@ extension GlobMatcher {
             }
             // (Only reached with a star, so the loop met a last run after the first.)
             return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
-                              firstWordStart: firstWordStart, firstAllAny: firstAllAny, lastCount: lastCount,
-                              lastWordStart: lastWordStart, lastAllAny: lastAllAny, unitCount: unitCount, hasStar: true,
+                              firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
+                              unitCount: unitCount, hasStar: true,
                               hasAnyOne: anyOnes != 0)
         }
 
@@ -322,15 +316,14 @@ extension GlobMatcher {
             let head = appendASCIIRun(base, count: n, from: 0, to: star)
             guard star < n else {
                 return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: n, firstWordStart: head.wordStart,
-                                  firstAllAny: head.literals == 0, lastCount: n, lastWordStart: head.wordStart,
-                                  lastAllAny: head.literals == 0, unitCount: n, hasStar: false, hasAnyOne: head.anyOnes != 0)
+                                  lastCount: n, lastWordStart: head.wordStart, unitCount: n, hasStar: false,
+                                  hasAnyOne: head.anyOnes != 0)
             }
             let tailCount = n &- star &- 1
             // (`prefix*`, N3's usual main program: an empty last run, no words.)
             let tail = tailCount == 0 ? (wordStart: words.count, literals: 0, anyOnes: 0) : appendASCIIRun(base, count: n, from: star &+ 1, to: n)
             return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: star, firstWordStart: head.wordStart,
-                              firstAllAny: head.literals == 0, lastCount: tailCount, lastWordStart: tail.wordStart,
-                              lastAllAny: tail.literals == 0, unitCount: n &- 1, hasStar: true,
+                              lastCount: tailCount, lastWordStart: tail.wordStart, unitCount: n &- 1, hasStar: true,
                               hasAnyOne: (head.anyOnes | tail.anyOnes) != 0)
         }
 

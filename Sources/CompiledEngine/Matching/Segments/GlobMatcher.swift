@@ -158,23 +158,16 @@ struct GlobMatcher: Sendable {
                            hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
     }
 
-    /// The first (or the last) segment of a glob whose anchors are not in the tables: its run's
-    /// length and words (no label kept: none is above ASCII), all `?` when every mask is zero.
-    /// `words`: the tables' packed words.
-    private func anchor(first: Bool, words: UnsafeBufferPointer<UInt64>) -> Segment {
+    /// The first (or the last) segment of a glob whose anchors are not in the tables, as `segments`
+    /// lists it: its run's length and words (no label kept: none is above ASCII), all `?` when every
+    /// mask is zero. `words`: the tables' packed words.
+    private func anchor(first: Bool, words: [UInt64]) -> Segment {
         assert(!anchorsInTables, "the anchors are made only for a glob that does not keep them")
         let count = Int(first ? firstCount : lastCount)
         let wordStart = Int(first ? firstWordOffset : lastWordOffset)
-        // SAFETY: the run's `wordCount(count)` words start at `wordStart` in the tables' words (`init`).
-        assert(wordStart >= 0 && wordStart + PackedBytes.wordCount(count) <= words.count)
-        var allAny = true
-        var mask = wordStart + 1
-        while mask < wordStart + PackedBytes.wordCount(count) {
-            if words[mask] != 0 { allAny = false }
-            mask += 2
-        }
-        return Segment(labelStart: 0, count: count, wordStart: wordStart, allAny: allAny, labelsKept: false,
-                       needsWideUnits: false, search: nil)
+        let masks = stride(from: wordStart + 1, to: wordStart + PackedBytes.wordCount(count), by: 2)
+        return Segment(labelStart: 0, count: count, wordStart: wordStart, allAny: masks.allSatisfy { words[$0] == 0 },
+                       labelsKept: false, needsWideUnits: false, search: nil)
     }
 
     /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
@@ -210,11 +203,9 @@ struct GlobMatcher: Sendable {
         guard !anchorsInTables else {
             return Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
         }
-        return tables.words.withUnsafeBufferPointer { words in
-            guard hasStar else { return [anchor(first: true, words: words)] }
-            let middles = (Int(segmentStart) + 1)..<(Int(segmentStart) + 1 + Int(middleCount))
-            return [anchor(first: true, words: words)] + tables.segments[middles] + [anchor(first: false, words: words)]
-        }
+        guard hasStar else { return [anchor(first: true, words: tables.words)] }
+        let middles = (Int(segmentStart) + 1)..<(Int(segmentStart) + 1 + Int(middleCount))
+        return [anchor(first: true, words: tables.words)] + tables.segments[middles] + [anchor(first: false, words: tables.words)]
     }
 
     /// `hasAnyOne`: the pattern has a `?`.
@@ -293,17 +284,29 @@ struct GlobMatcher: Sendable {
     private func matchesWide<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
                                                                        work: inout Int) -> Bool {
         let n = text.count
+        guard anchorsInTables else {
+            // The anchors are this matcher's runs, their labels ASCII or `?`: compared on the packed words.
+            guard hasStar else {
+                return n == minLength
+                    && Segment.matchesPacked(text, at: 0, count: Int(firstCount), wordStart: Int(firstWordOffset), tables, work: &work)
+            }
+            guard n >= minLength else { return false }
+            work += 1
+            guard Segment.matchesPacked(text, at: 0, count: Int(firstCount), wordStart: Int(firstWordOffset), tables, work: &work),
+                  Segment.matchesPacked(text, at: n - Int(lastCount), count: Int(lastCount), wordStart: Int(lastWordOffset), tables,
+                                        work: &work) else { return false }
+            return middleCount == 0 || matchesMiddle(text, tables, work: &work)
+        }
         let start = Int(segmentStart)
-        let kept = anchorsInTables
         // SAFETY: with `anchorsInTables`, `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
-        assert(!kept || (start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count))
-        let first = kept ? tables.segments[start] : anchor(first: true, words: tables.words)
+        assert(start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count)
+        let first = tables.segments[start]
         guard hasStar else {
             return n == minLength && first.matches(text, at: 0, tables, work: &work)
         }
         guard n >= minLength else { return false }
         work += 1
-        let last = kept ? tables.segments[start + Int(middleCount) + 1] : anchor(first: false, words: tables.words)
+        let last = tables.segments[start + Int(middleCount) + 1]
         guard first.matches(text, at: 0, tables, work: &work), last.matches(text, at: n - last.count, tables, work: &work) else {
             return false
         }

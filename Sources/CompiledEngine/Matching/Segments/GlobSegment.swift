@@ -51,7 +51,7 @@ extension GlobMatcher {
                 return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, tables, work: &work) }
             }
             if allAny { return true }
-            if !labelsKept { return matchesPacked(text, at: start, tables, work: &work) }
+            if !labelsKept { return Self.matchesPacked(text, at: start, count: count, wordStart: wordStart, tables, work: &work) }
             // SAFETY: callers place the segment where it fits (`start + count <= text.count`), and its kept labels are `count` from `labelStart` of the tables (`append`).
             assert(start >= 0 && start + count <= text.count && labelStart + count <= tables.labels.count)
             var k = 0
@@ -65,11 +65,14 @@ extension GlobMatcher {
         }
 
         /// `matches` for a wide text when the labels were not kept: every label is ASCII or `?`, so a
-        /// byte under a full mask must be the unit and a zero mask is `?`. Not inlined: it would grow
-        /// every caller of `matches` (the sequence matcher's steps) for texts that are rarely wide.
+        /// byte under a full mask must be the unit and a zero mask is `?`. The run is `count` units
+        /// packed from `wordStart` of the tables' words (a segment's, or a glob's first or last run,
+        /// which is no `Segment`: `GlobMatcher.anchorsInTables`). Not inlined: it would grow every
+        /// caller of `matches` (the sequence matcher's steps) for texts that are rarely wide.
         @inline(never)
-        private func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
-                                                                        _ tables: SegmentTables.View, work: inout Int) -> Bool {
+        static func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int, count: Int,
+                                                                       wordStart: Int, _ tables: SegmentTables.View,
+                                                                       work: inout Int) -> Bool {
             // SAFETY: callers place the segment where it fits, so `text[start + k]` for `k < count` is in bounds.
             assert(start >= 0 && start + count <= text.count)
             var k = 0

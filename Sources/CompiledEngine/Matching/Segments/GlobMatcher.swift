@@ -34,9 +34,9 @@ struct GlobMatcher: Sendable {
 
     /// Whether the first and last segment are in the tables, before and after the middles: only when
     /// one of them has a literal above ASCII, whose label the packed words cannot hold. Every other
-    /// glob's first and last run are `firstCount`, `lastCount` and their words, the segment made from
-    /// them when the unit path reads it (`anchor(first:words:)`), so a compile appends a segment per
-    /// middle only. No field of its own: the decision copies a matcher's fields out, so one more
+    /// glob's first and last run are `firstCount`, `lastCount` and their words, which the unit path
+    /// compares on the packed words (`Segment.matchesPacked`) and `segments` lists as segments made
+    /// from them (`anchor(first:words:)`), so a compile appends a segment per middle only. No field of its own: the decision copies a matcher's fields out, so one more
     /// would cost every glob match a load.
     private var anchorsInTables: Bool { anchorsNeedWideUnits }
 

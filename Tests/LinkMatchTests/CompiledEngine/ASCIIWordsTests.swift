@@ -63,7 +63,11 @@ final class ASCIIWordsTests: XCTestCase {
                             XCTAssertEqual(star, nextStar, "n \(n) at \(at) from \(from) \(wildcard)")
                             if from == 0 {
                                 XCTAssertEqual(star, expectedStar)
-                                XCTAssertEqual(ASCIIWords.firstWildcard(in: buffer, from: 0), expectedEither, "n \(n) at \(at) \(wildcard)")
+                                // The compiler's one scan (plain ASCII, first wildcard, first star).
+                                let scan = PatternCompiler.scanPlainASCII(buffer)
+                                XCTAssertTrue(scan.plain, "n \(n) at \(at) \(wildcard)")
+                                XCTAssertEqual(scan.wildcard, expectedEither, "n \(n) at \(at) \(wildcard)")
+                                XCTAssertEqual(scan.star, expectedStar, "n \(n) at \(at) \(wildcard)")
                             }
                         }
                     }

@@ -119,4 +119,40 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
         XCTAssertTrue(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(5))")
         XCTAssertTrue(verdicts.contains(.matched) && verdicts.contains(.notMatched), "\(verdicts)")
     }
+
+    /// Literals above ASCII in the first, a middle or the last run (the atom path): a glob keeps its
+    /// first and last segment in the tables only when one of them has such a literal, and matches
+    /// its anchors on their packed words otherwise (`GlobMatcher.anchorsInTables`), on byte and on
+    /// wide texts alike.
+    func testLiteralsAboveASCIIInAnyRunMatchPartsAsTheReference() {
+        var rng = SplitMix64(seed: 0x5A_A9E5_0000_0035)
+        let shapes = ["L", "L*", "*L", "L*M", "*L*", "L*M*L", "*L*M", "L*M*", "/L/*", "L?*M*?L", "L**M**L"]
+        var disagreements: [String] = []
+        var verdicts: Set<PartVerdict> = []
+        for _ in 0..<3000 {
+            var pattern = shapes.randomElement(using: &rng) ?? "L"
+            for piece in ["L", "M"] {
+                while let range = pattern.range(of: piece) {
+                    var literal = Self.literal(&rng)
+                    // Some literals above ASCII, as a whole literal or inside one.
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0: literal = "é"
+                    case 1: literal += "Ü"
+                    default: break
+                    }
+                    pattern.replaceSubrange(range, with: literal)
+                }
+            }
+            let text = Self.text(for: pattern, &rng)
+            let request = PartRequest(pattern: pattern, kind: Bool.random(using: &rng) ? .path : .plain, text: text,
+                                      caseSensitive: Bool.random(using: &rng), percentEncoded: Bool.random(using: &rng),
+                                      variables: VariableTable())
+            let expected = ReferenceEngine().matchPart(request)
+            verdicts.insert(expected)
+            let got = CompiledEngine().matchPart(request)
+            if got != expected { disagreements.append("\(pattern) \(request.kind) \(text): \(got) vs \(expected)") }
+        }
+        XCTAssertTrue(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(5))")
+        XCTAssertTrue(verdicts.contains(.matched) && verdicts.contains(.notMatched), "\(verdicts)")
+    }
 }

@@ -31,10 +31,12 @@ extension PatternCompiler {
     @inline(__always)
     static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, caseSensitive: Bool, keyBytes: inout [UInt8],
                              store: inout MatcherStore) -> ASCIIOutcome {
-        guard isPlainASCII(bytes) else { return .notPlainASCII }
+        let scan = scanPlainASCII(bytes)
+        guard scan.plain else { return .notPlainASCII }
         guard bytes.count <= PatternLimits.maxExpandedSize else { return .invalid } // P5
         if caseSensitive {
-            return .compiled(compileASCII(bytes, isPath: isPath, keyBytes: &keyBytes, store: &store))
+            return .compiled(compileASCII(bytes, isPath: isPath, wildcard: scan.wildcard, star: scan.star, keyBytes: &keyBytes,
+                                          store: &store))
         }
         // E1: folded once into a stack buffer that the programs and the keys all read.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count) { folded -> ASCIIOutcome in
@@ -46,19 +48,37 @@ extension PatternCompiler {
             }
             // SAFETY: the loop above initialized `folded[0..<bytes.count]`, the only part read; the buffer lives until this closure returns, after the compile.
             assert(folded.count >= bytes.count)
+            // (Folding keeps every `*`, `?` and `/` where it is: the scan's positions hold for the folded bytes.)
             return .compiled(compileASCII(UnsafeBufferPointer(rebasing: folded[..<bytes.count]), isPath: isPath,
-                                          keyBytes: &keyBytes, store: &store))
+                                          wildcard: scan.wildcard, star: scan.star, keyBytes: &keyBytes, store: &store))
         }
     }
 
     /// Whether `bytes` are all ASCII and none is `$`: eight at a time, then the rest in one word.
-    // SAFETY: reads only `bytes[0..<bytes.count]` (each load below states and asserts its bound); the caller keeps the buffer alive for the call.
     static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        scanPlainASCII(bytes).plain
+    }
+
+    /// `isPlainASCII`, and from the same words where the first `*` or `?` is (`wildcard`) and where
+    /// the first `*` is (`star`), each `bytes.count` when there is none: the compile reads the pattern
+    /// once for all three (the index key ends at the first wildcard, the glob's runs at the stars).
+    // SAFETY: reads only `bytes[0..<bytes.count]` (each load below states and asserts its bound); the caller keeps the buffer alive for the call.
+    @inline(__always)
+    static func scanPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (plain: Bool, wildcard: Int, star: Int) {
         let n = bytes.count
+        guard let base = bytes.baseAddress else { return (true, n, n) }
         let high: UInt64 = 0x8080_8080_8080_8080
         let ones: UInt64 = 0x0101_0101_0101_0101
         let dollars = ones &* UInt64(UInt8(ascii: "$"))
+        var wildcard = n
+        var star = n
+        /// Notes the first wildcard and star among the bytes `word` holds from `i` (zeros above them are neither).
+        @inline(__always) func find(_ word: UInt64, at i: Int) {
+            let stars = ASCIIWords.bytes(word, equalTo: starByte)
+            let wildcards = stars | ASCIIWords.bytes(word, equalTo: anyOneByte)
+            if wildcard == n, wildcards != 0 { wildcard = i &+ (wildcards.trailingZeroBitCount &>> 3) }
+            if stars != 0 { star = i &+ (stars.trailingZeroBitCount &>> 3) }
+        }
         var i = 0
         while i &+ 8 <= n {
             // SAFETY: `i + 8 <= n`, so the eight bytes from `i` are inside `bytes`.
@@ -66,14 +86,18 @@ extension PatternCompiler {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             // A byte above ASCII, or (with none) a zero byte where the word differs from `$$$$$$$$`.
             let x = word ^ dollars
-            if word & high != 0 || (x &- ones) & ~x & high != 0 { return false }
+            if word & high != 0 || (x &- ones) & ~x & high != 0 { return (false, n, n) }
+            if star == n { find(word, at: i) }
             i &+= 8
         }
-        guard i < n else { return true }
+        guard i < n else { return (true, wildcard, star) }
         // The last 1 to 7 bytes in one word, zeros above them (neither high nor `$`).
         let word = ASCIIWords.load(base, count: n, at: i)
         let x = word ^ dollars
-        return word & high == 0 && ASCIIWords.zeroBytes(x) == 0
+        guard word & high == 0 && ASCIIWords.zeroBytes(x) == 0 else { return (false, n, n) }
+        if star == n { find(word, at: i) }
+        assert(wildcard <= star && star <= n, "the first wildcard is at or before the first star")
+        return (true, wildcard, star)
     }
 
     /// Each ASCII byte folded (E1) as `CaseFolding.fold` folds its scalar: ASCII folds to ASCII.
@@ -88,10 +112,13 @@ extension PatternCompiler {
     private static let anyOneByte = UInt8(ascii: "?")
 
     /// `bytes` (plain ASCII, folded when the rule is case-insensitive) compiled: what `compileFromAtoms`
-    /// makes of the same pattern.
-    private static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, keyBytes: inout [UInt8],
-                                     store: inout MatcherStore) -> CompiledPattern {
-        guard isPath else { return CompiledPattern(main: store.addASCIIGlob(bytes), parent: .none, keys: .none) }
+    /// makes of the same pattern. `wildcard`, `star`: where its first `*` or `?`, and its first `*`,
+    /// are (`scanPlainASCII`).
+    private static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, wildcard firstWildcard: Int, star firstStar: Int,
+                                     keyBytes: inout [UInt8], store: inout MatcherStore) -> CompiledPattern {
+        guard isPath else {
+            return CompiledPattern(main: store.addASCIIGlob(bytes, firstStar: firstStar), parent: .none, keys: .none)
+        }
         let n = bytes.count
         // N1, N2: literal slashes at either end of a path pattern do not count.
         var lo = 0
@@ -111,11 +138,21 @@ extension PatternCompiler {
         }
         assert(0 <= lo && lo <= hi && hi <= n && parent.map { lo <= $0.lowerBound && $0.upperBound <= hi } ?? true,
                "the programs' ranges inside the pattern")
-        let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]))
-        let parentProgram = parent.map { store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? .none
+        // The scan's first star and wildcard, inside the main program: the bytes trimmed off either
+        // end are slashes. The runs start at the star (the parent, a prefix of the main, has it too
+        // when it is before its end); the index key ends at the wildcard.
+        let wildcard = min(max(firstWildcard, lo), hi)
+        let star = min(max(firstStar, lo), hi)
+        assert(lo == hi || (firstStar >= lo && (firstStar <= hi || firstStar == n) && firstWildcard >= lo),
+               "the bytes trimmed off are slashes, neither star nor wildcard")
+        let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]), firstStar: star &- lo)
+        // (A non-empty parent starts where the main does, after its leading slashes.)
+        let parentProgram = parent.map {
+            store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0]), firstStar: $0.isEmpty ? 0 : min(star, $0.upperBound) &- $0.lowerBound)
+        } ?? .none
         // The index key: the literal start (up to the first wildcard); with an N3 parent, what both
         // programs' starts share, which is the parent's length at most (it is the main's start, or empty).
-        var keyEnd = lo < hi ? min(ASCIIWords.firstWildcard(in: bytes, from: lo), hi) : lo
+        var keyEnd = wildcard
         if let parent {
             assert(parent.isEmpty || parent.lowerBound == lo, "a non-empty parent starts where the main program does")
             keyEnd = parent.isEmpty ? lo : min(keyEnd, parent.upperBound)

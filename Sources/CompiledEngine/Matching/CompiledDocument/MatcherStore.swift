@@ -22,15 +22,16 @@ struct MatcherStore: Sendable {
 
     /// Room for the patterns of about `rules` more rules: most rules have a path pattern and some a
     /// query or fragment pattern, a path ending in `/*` has a second glob (N3's parent), and most
-    /// globs have one or two segments of up to eight units, a pair of words each (the arrays then
+    /// globs have one or two runs of up to eight units, a pair of words each (the arrays then
     /// seldom grow, each growth a copy of what they hold). Some patterns have a middle segment (two
-    /// stars apart, `/a/*/b/*`), whose search adds a 129-word table: room for one per eight rules
-    /// is reserved when the first comes. A document that repeats its patterns uses far less than
-    /// this: `dropSpareRoom` gives the rest back once the compile is done.
+    /// stars apart, `/a/*/b/*`), the only runs of a usual glob stored as a `Segment`, whose search
+    /// adds a 129-word table: room for one per eight rules (the table's when the first comes). A
+    /// document that repeats its patterns uses far less than this: `dropSpareRoom` gives the rest
+    /// back once the compile is done.
     mutating func reserve(rules: Int) {
         guard rules > 0 else { return }
         globs.reserveCapacity(globs.count + 2 * rules)
-        segments.reserve(segments: 3 * rules, words: 7 * rules, searches: (rules + 7) / 8)
+        segments.reserve(segments: (rules + 7) / 8, words: 7 * rules, searches: (rules + 7) / 8)
     }
 
     /// Gives back the room `reserve(rules:)` set aside and the compile did not use, before the
@@ -53,6 +54,14 @@ struct MatcherStore: Sendable {
     /// A glob program of an ASCII pattern without variables, read from its bytes (`GlobMatcher.init(ascii:into:)`).
     mutating func addASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> ProgramRef {
         let glob = GlobMatcher(ascii: pattern, into: &segments)
+        globs.append(glob)
+        return ProgramRef(kind: .glob, index: Int32(globs.count - 1))
+    }
+
+    /// `addASCIIGlob` of a pattern whose first star (its count when it has none) the caller found
+    /// already: the compiler's path patterns, scanned once for the star and the index key's end.
+    mutating func addASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>, firstStar: Int) -> ProgramRef {
+        let glob = GlobMatcher(ascii: pattern, firstStar: firstStar, into: &segments)
         globs.append(glob)
         return ProgramRef(kind: .glob, index: Int32(globs.count - 1))
     }

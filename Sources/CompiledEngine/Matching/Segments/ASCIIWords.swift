@@ -92,21 +92,6 @@ enum ASCIIWords {
         return n
     }
 
-    /// Where the first `*` or `?` at or after `start` is in `pattern`, else its end.
-    @inline(__always)
-    static func firstWildcard(in pattern: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = pattern.baseAddress else { return pattern.count }
-        let n = pattern.count
-        var p = start
-        while p < n {
-            let word = load(base, count: n, at: p)
-            let hits = bytes(word, equalTo: UInt8(ascii: "*")) | bytes(word, equalTo: UInt8(ascii: "?"))
-            if hits != 0 { return hit(hits, at: p, count: n) }
-            p &+= 8
-        }
-        return n
-    }
-
     /// The position of the first byte `hits` marks in the word loaded at `p`.
     @inline(__always)
     private static func hit(_ hits: UInt64, at p: Int, count n: Int) -> Int {

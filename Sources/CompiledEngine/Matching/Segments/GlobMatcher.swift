@@ -15,6 +15,8 @@ import LinkMatchCore
 struct GlobMatcher: Sendable {
     /// Where this matcher's segments start in the tables' `segments`: the first (the whole pattern
     /// when it has no star), then the middles (placed by searching), then, after a star, the last.
+    /// Without `anchorsInTables` only the middles are there, from `segmentStart + 1` all the same
+    /// (so `segmentStart` is one before the first middle, -1 in empty tables).
     private let segmentStart: Int32
     /// Middle segments (none unless the pattern has two stars apart).
     private let middleCount: Int32
@@ -25,9 +27,18 @@ struct GlobMatcher: Sendable {
     private let firstWordOffset: Int32
     private let lastWordOffset: Int32
     let hasStar: Bool
-    /// The first or last segment has a literal above ASCII: no byte text matches.
+    /// The first or last segment has a literal above ASCII: no byte text matches. Then, and only
+    /// then, the first and last segment are in the tables too (`anchorsInTables`).
     private let anchorsNeedWideUnits: Bool
     let shape: PatternShape
+
+    /// Whether the first and last segment are in the tables, before and after the middles: only when
+    /// one of them has a literal above ASCII, whose label the packed words cannot hold. Every other
+    /// glob's first and last run are `firstCount`, `lastCount` and their words, which the unit path
+    /// compares on the packed words (`Segment.matchesPacked`) and `segments` lists as segments made
+    /// from them (`anchor(first:words:)`), so a compile appends a segment per middle only. No field of its own: the decision copies a matcher's fields out, so one more
+    /// would cost every glob match a load.
+    private var anchorsInTables: Bool { anchorsNeedWideUnits }
 
     /// Units a text needs at least.
     var minLength: Int { Int(minimum) }
@@ -39,24 +50,35 @@ struct GlobMatcher: Sendable {
     init(_ atoms: ArraySlice<CompiledAtom>, into tables: inout SegmentTables) {
         var unitCount = 0
         var hasStar = false
-        var wide = false // a literal above ASCII: every segment keeps its labels (`Segment.labelsKept`)
+        var wide = false // a literal above ASCII: every stored segment keeps its labels (`Segment.labelsKept`)
+        var wideFirst = false // such a literal before the first star
+        var wideLast = false // and after the last one
         var anyOne = false
         for atom in atoms {
             switch atom {
             case .unit(let u):
                 unitCount += 1
-                if UnitLabel.isWideLiteral(u) { wide = true }
+                if UnitLabel.isWideLiteral(u) {
+                    wide = true
+                    wideFirst = wideFirst || !hasStar
+                    wideLast = true
+                }
             case .any:
                 unitCount += 1
                 anyOne = true
             case .star:
                 hasStar = true
+                wideLast = false
             case .choice: // (not reached: read as `UnitLabel.none`, kept)
                 unitCount += 1
                 wide = true
+                wideFirst = wideFirst || !hasStar
+                wideLast = true
             }
         }
-        let segmentStart = tables.segments.count
+        // Only anchors with a literal above ASCII go to the tables (`anchorsInTables`): they need their labels.
+        let keepAnchors = wideFirst || (hasStar && wideLast)
+        let segmentStart = keepAnchors ? tables.segments.count : tables.segments.count - 1
         var head: Segment?
         var tail: Segment?
         var middleCount = 0
@@ -67,9 +89,10 @@ struct GlobMatcher: Sendable {
             // The run before the first star is the first segment, the one after the last star the
             // last; every run between two stars is a middle one, placed by searching.
             let isLast = end == atoms.endIndex
-            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: head != nil && !isLast,
-                                        keepLabels: wide)
-            tables.appendSegment(segment)
+            let isMiddle = head != nil && !isLast
+            let stored = keepAnchors || isMiddle
+            let segment = tables.append(RunLabels(atoms: atoms[runStart..<end]), searchable: isMiddle, keepLabels: wide && stored)
+            if stored { tables.appendSegment(segment) }
             if head == nil {
                 head = segment
             } else if isLast {
@@ -94,6 +117,7 @@ struct GlobMatcher: Sendable {
         firstCount = Int32(first.count)
         lastCount = hasStar ? Int32(last.count) : 0
         anchorsNeedWideUnits = first.needsWideUnits || (hasStar && last.needsWideUnits)
+        assert(anchorsNeedWideUnits == keepAnchors, "the anchors are in the tables exactly when one has a literal above ASCII")
         shape = Self.shape(first: first, middleCount: middleCount, last: last, hasAnyOne: anyOne, hasStar: hasStar)
     }
 
@@ -104,7 +128,19 @@ struct GlobMatcher: Sendable {
     /// stays in registers.
     @inline(__always)
     init(ascii pattern: UnsafeBufferPointer<UInt8>, into tables: inout SegmentTables) {
-        let packed = tables.appendASCIIGlob(pattern)
+        self.init(ascii: tables.appendASCIIGlob(pattern))
+    }
+
+    /// `init(ascii:into:)` of a pattern whose first star (its count when it has none) the caller
+    /// found already (`SegmentTables.appendASCIIGlob(_:firstStar:)`).
+    @inline(__always)
+    init(ascii pattern: UnsafeBufferPointer<UInt8>, firstStar: Int, into tables: inout SegmentTables) {
+        self.init(ascii: tables.appendASCIIGlob(pattern, firstStar: firstStar))
+    }
+
+    /// The matcher of what `SegmentTables.appendASCIIGlob` appended.
+    @inline(__always)
+    private init(ascii packed: SegmentTables.PackedGlob) {
         // (Every count and offset fits in 32 bits: a pattern is at most `PatternLimits.maxExpandedSize`
         // units, and the tables' sizes are bounded by the document's, itself bounded by the reader.)
         assert(packed.segmentStart <= Int32.max && packed.unitCount <= Int32.max && packed.firstWordStart <= Int32.max
@@ -120,6 +156,18 @@ struct GlobMatcher: Sendable {
         anchorsNeedWideUnits = false // ASCII only
         shape = Self.shape(firstCount: packed.firstCount, middleCount: packed.middleCount, lastCount: packed.lastCount,
                            hasAnyOne: packed.hasAnyOne, hasStar: hasStar)
+    }
+
+    /// The first (or the last) segment of a glob whose anchors are not in the tables, as `segments`
+    /// lists it: its run's length and words (no label kept: none is above ASCII), all `?` when every
+    /// mask is zero. `words`: the tables' packed words.
+    private func anchor(first: Bool, words: [UInt64]) -> Segment {
+        assert(!anchorsInTables, "the anchors are made only for a glob that does not keep them")
+        let count = Int(first ? firstCount : lastCount)
+        let wordStart = Int(first ? firstWordOffset : lastWordOffset)
+        let masks = stride(from: wordStart + 1, to: wordStart + PackedBytes.wordCount(count), by: 2)
+        return Segment(labelStart: 0, count: count, wordStart: wordStart, allAny: masks.allSatisfy { words[$0] == 0 },
+                       labelsKept: false, needsWideUnits: false, search: nil)
     }
 
     /// The labels of a run of non-star atoms (`label` of each), read in place. A `lazy.map` would
@@ -152,7 +200,12 @@ struct GlobMatcher: Sendable {
     /// stars count as one, so only the first and last segment can be empty). Built when read (the
     /// matching path reads `first`, the middles and `last`). `tables`: the ones it was built into.
     func segments(_ tables: SegmentTables) -> [Segment] {
-        Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
+        guard !anchorsInTables else {
+            return Array(tables.segments[Int(segmentStart)..<(Int(segmentStart) + (hasStar ? Int(middleCount) + 2 : 1))])
+        }
+        guard hasStar else { return [anchor(first: true, words: tables.words)] }
+        let middles = (Int(segmentStart) + 1)..<(Int(segmentStart) + 1 + Int(middleCount))
+        return [anchor(first: true, words: tables.words)] + tables.segments[middles] + [anchor(first: false, words: tables.words)]
     }
 
     /// `hasAnyOne`: the pattern has a `?`.
@@ -231,8 +284,21 @@ struct GlobMatcher: Sendable {
     private func matchesWide<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, _ tables: SegmentTables.View,
                                                                        work: inout Int) -> Bool {
         let n = text.count
+        guard anchorsInTables else {
+            // The anchors are this matcher's runs, their labels ASCII or `?`: compared on the packed words.
+            guard hasStar else {
+                return n == minLength
+                    && Segment.matchesPacked(text, at: 0, count: Int(firstCount), wordStart: Int(firstWordOffset), tables, work: &work)
+            }
+            guard n >= minLength else { return false }
+            work += 1
+            guard Segment.matchesPacked(text, at: 0, count: Int(firstCount), wordStart: Int(firstWordOffset), tables, work: &work),
+                  Segment.matchesPacked(text, at: n - Int(lastCount), count: Int(lastCount), wordStart: Int(lastWordOffset), tables,
+                                        work: &work) else { return false }
+            return middleCount == 0 || matchesMiddle(text, tables, work: &work)
+        }
         let start = Int(segmentStart)
-        // SAFETY: `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
+        // SAFETY: with `anchorsInTables`, `init` put this matcher's first segment at `segmentStart` of the tables' segments, and after a star its last one `middleCount + 1` further.
         assert(start >= 0 && start + (hasStar ? Int(middleCount) + 2 : 1) <= tables.segments.count)
         let first = tables.segments[start]
         guard hasStar else {

@@ -51,7 +51,7 @@ extension GlobMatcher {
                 return text.withMemoryRebound(to: UInt8.self) { matchesBytes($0, at: start, tables, work: &work) }
             }
             if allAny { return true }
-            if !labelsKept { return matchesPacked(text, at: start, tables, work: &work) }
+            if !labelsKept { return Self.matchesPacked(text, at: start, count: count, wordStart: wordStart, tables, work: &work) }
             // SAFETY: callers place the segment where it fits (`start + count <= text.count`), and its kept labels are `count` from `labelStart` of the tables (`append`).
             assert(start >= 0 && start + count <= text.count && labelStart + count <= tables.labels.count)
             var k = 0
@@ -65,11 +65,14 @@ extension GlobMatcher {
         }
 
         /// `matches` for a wide text when the labels were not kept: every label is ASCII or `?`, so a
-        /// byte under a full mask must be the unit and a zero mask is `?`. Not inlined: it would grow
-        /// every caller of `matches` (the sequence matcher's steps) for texts that are rarely wide.
+        /// byte under a full mask must be the unit and a zero mask is `?`. The run is `count` units
+        /// packed from `wordStart` of the tables' words (a segment's, or a glob's first or last run,
+        /// which is no `Segment`: `GlobMatcher.anchorsInTables`). Not inlined: it would grow every
+        /// caller of `matches` (the sequence matcher's steps) for texts that are rarely wide.
         @inline(never)
-        private func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int,
-                                                                        _ tables: SegmentTables.View, work: inout Int) -> Bool {
+        static func matchesPacked<U: FixedWidthInteger & UnsignedInteger>(_ text: UnsafeBufferPointer<U>, at start: Int, count: Int,
+                                                                       wordStart: Int, _ tables: SegmentTables.View,
+                                                                       work: inout Int) -> Bool {
             // SAFETY: callers place the segment where it fits, so `text[start + k]` for `k < count` is in bounds.
             assert(start >= 0 && start + count <= text.count)
             var k = 0
@@ -111,7 +114,9 @@ extension GlobMatcher {
         private(set) var words: [UInt64] = []
         private(set) var masks: [UInt64] = []
         private(set) var wideUnits: [UInt32] = []
-        /// Every glob's segments, each glob's in a run (`GlobMatcher.segmentStart`).
+        /// Every glob's middle segments (and the first and last of a glob with a literal above ASCII:
+        /// `GlobMatcher.anchorsInTables`), each glob's in a run (`GlobMatcher.segmentStart`), and the
+        /// sequence matchers' runs.
         private(set) var segments: [Segment] = []
 
         /// Empty tables.
@@ -200,9 +205,9 @@ extension GlobMatcher {
                            needsWideUnits: wide, search: search)
         }
 
-        /// What `appendASCIIGlob` appended and read: where the glob's segments start, how many middle
-        /// ones it has, its first and last segment's length and words (the same segment without a
-        /// star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
+        /// What `appendASCIIGlob` appended and read: where the glob's middle segments start (one
+        /// before the first, as `GlobMatcher.segmentStart` counts them), how many it has, its first
+        /// and last run's length and words (the same run without a star) and what decides its shape. Plain integers: all a `GlobMatcher` keeps of them.
         struct PackedGlob {
             let segmentStart: Int
             let middleCount: Int
@@ -220,21 +225,29 @@ extension GlobMatcher {
         /// appends those of the same pattern's atoms, to the same tables, word for word. The fast path
         /// of the usual pattern: the stars found and each run packed eight bytes at a time
         /// (`ASCIIWords`), each pair appended as it is made (no labels: ASCII needs none), and a middle
-        /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`).
+        /// run's Shift-And masks (`ShiftAndSearch.init(ascii:)`). Only the middle runs get a `Segment`
+        /// (the first and last are the matcher's own fields: `GlobMatcher.anchorsInTables`).
         @inline(__always)
         mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>) -> PackedGlob {
+            guard let base = pattern.baseAddress else { return appendASCIIGlob(pattern, firstStar: 0) }
+            return appendASCIIGlob(pattern, firstStar: ASCIIWords.first(Self.starByte, in: base, count: pattern.count, from: 0))
+        }
+
+        /// `appendASCIIGlob(_:)` when the caller has found the pattern's first star already (`star`,
+        /// the pattern's count when it has none): a star at the end (`prefix*`, N3's main program)
+        /// or none (its parent) needs no more scanning.
+        @inline(__always)
+        mutating func appendASCIIGlob(_ pattern: UnsafeBufferPointer<UInt8>, firstStar star: Int) -> PackedGlob {
             let n = pattern.count
             guard let base = pattern.baseAddress, n > 0 else {
-                // The empty pattern: one empty segment, no words.
-                let segmentStart = segments.count
+                // The empty pattern: one empty run, no words.
                 let wordStart = words.count
-                segments.append(Segment(labelStart: labels.count, count: 0, wordStart: wordStart, allAny: true,
-                                        labelsKept: false, needsWideUnits: false, search: nil))
-                return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
-                                  lastCount: 0, lastWordStart: wordStart, unitCount: 0, hasStar: false, hasAnyOne: false)
+                return PackedGlob(segmentStart: segments.count &- 1, middleCount: 0, firstCount: 0, firstWordStart: wordStart,
+                                  lastCount: 0, lastWordStart: wordStart, unitCount: 0,
+                                  hasStar: false, hasAnyOne: false)
             }
-            let star = ASCIIWords.first(Self.starByte, in: base, count: n, from: 0)
-            if star == n || ASCIIWords.first(Self.starByte, in: base, count: n, from: star &+ 1) == n {
+            assert(star == ASCIIWords.first(Self.starByte, in: base, count: n, from: 0), "the first star, as the caller found it")
+            if star >= n &- 1 || ASCIIWords.first(Self.starByte, in: base, count: n, from: star &+ 1) == n {
                 return appendASCIIGlob(base, count: n, oneStarAt: star)
             }
             return appendASCIIGlob(base, count: n, starsFrom: star)
@@ -245,7 +258,7 @@ extension GlobMatcher {
         /// pattern, most of which have one star or none.
         @inline(never)
         private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, starsFrom star: Int) -> PackedGlob {
-            let segmentStart = segments.count
+            let segmentStart = segments.count &- 1
             var firstCount = 0, firstWordStart = 0, lastCount = 0, lastWordStart = 0
             var middleCount = 0
             var unitCount = 0
@@ -267,8 +280,6 @@ extension GlobMatcher {
                     ? ShiftAndSearch(ascii: UnsafeBufferPointer(start: base + start, count: count), masks: &masks,
                                      wideUnits: wideUnits.count)
                     : nil
-                segments.append(Segment(labelStart: labels.count, count: count, wordStart: run.wordStart, allAny: allAny,
-                                        labelsKept: false, needsWideUnits: false, search: search))
                 unitCount &+= count
                 if isFirst {
                     firstCount = count
@@ -277,6 +288,8 @@ extension GlobMatcher {
                     lastCount = count
                     lastWordStart = run.wordStart
                 } else {
+                    segments.append(Segment(labelStart: labels.count, count: count, wordStart: run.wordStart, allAny: allAny,
+                                            labelsKept: false, needsWideUnits: false, search: search))
                     middleCount &+= 1
                 }
                 if isLast { break }
@@ -290,21 +303,20 @@ extension GlobMatcher {
             // (Only reached with a star, so the loop met a last run after the first.)
             return PackedGlob(segmentStart: segmentStart, middleCount: middleCount, firstCount: firstCount,
                               firstWordStart: firstWordStart, lastCount: lastCount, lastWordStart: lastWordStart,
-                              unitCount: unitCount, hasStar: true, hasAnyOne: anyOnes != 0)
+                              unitCount: unitCount, hasStar: true,
+                              hasAnyOne: anyOnes != 0)
         }
 
         /// `appendASCIIGlob` of the usual pattern, with no star (`star == n`: one segment) or one
         /// (a first and a last segment, no middle, so no search): the same segments and words as the
-        /// general loop appends, without its bookkeeping for middles and consecutive stars.
+        /// general loop appends, without its bookkeeping for middles and consecutive stars (and, having
+        /// no middle, no segment at all).
         @inline(never)
         private mutating func appendASCIIGlob(_ base: UnsafePointer<UInt8>, count n: Int, oneStarAt star: Int) -> PackedGlob {
             // SAFETY: `0 <= star <= n` (where `ASCIIWords.first` found the star, or `n`), so both runs are inside `base[0..<n]`.
             assert(star >= 0 && star <= n)
-            let segmentStart = segments.count
-            let labelStart = labels.count
+            let segmentStart = segments.count &- 1
             let head = appendASCIIRun(base, count: n, from: 0, to: star)
-            segments.append(Segment(labelStart: labelStart, count: star, wordStart: head.wordStart, allAny: head.literals == 0,
-                                    labelsKept: false, needsWideUnits: false, search: nil))
             guard star < n else {
                 return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: n, firstWordStart: head.wordStart,
                                   lastCount: n, lastWordStart: head.wordStart, unitCount: n, hasStar: false,
@@ -313,8 +325,6 @@ extension GlobMatcher {
             let tailCount = n &- star &- 1
             // (`prefix*`, N3's usual main program: an empty last run, no words.)
             let tail = tailCount == 0 ? (wordStart: words.count, literals: 0, anyOnes: 0) : appendASCIIRun(base, count: n, from: star &+ 1, to: n)
-            segments.append(Segment(labelStart: labelStart, count: tailCount, wordStart: tail.wordStart, allAny: tail.literals == 0,
-                                    labelsKept: false, needsWideUnits: false, search: nil))
             return PackedGlob(segmentStart: segmentStart, middleCount: 0, firstCount: star, firstWordStart: head.wordStart,
                               lastCount: tailCount, lastWordStart: tail.wordStart, unitCount: n &- 1, hasStar: true,
                               hasAnyOne: (head.anyOnes | tail.anyOnes) != 0)

@@ -16,7 +16,8 @@ package enum JSONTapeKind: Sendable, Equatable {
 package struct JSONTapeBuffers {
     @usableFromInline let entries: UnsafeBufferPointer<JSONTapeEntry>
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
-    @usableFromInline let escapedStrings: UnsafeBufferPointer<String>
+    /// The text of every string written with escapes, decoded.
+    @usableFromInline package let escapedStrings: UnsafeBufferPointer<String>
 
     @inlinable
     init(entries: UnsafeBufferPointer<JSONTapeEntry>, bytes: UnsafeBufferPointer<UInt8>, escapedStrings: UnsafeBufferPointer<String>) {
@@ -24,6 +25,10 @@ package struct JSONTapeBuffers {
         self.bytes = bytes
         self.escapedStrings = escapedStrings
     }
+
+    /// The JSON text the tape was read from.
+    @inlinable
+    package var text: UnsafeBufferPointer<UInt8> { bytes }
 
     /// What the value at entry `index` is.
     @inlinable

@@ -127,10 +127,19 @@ final class CompiledFromTapeTests: XCTestCase {
         let value = String(repeating: "v", count: 60_000)
         let patterns = (0..<40).map { #"{"/":"/$(big)/\#($0)"}"# }.joined(separator: ",")
         let text = #"{"applinks":{"substitutionVariables":{"big":["\#(value)"]},"details":[{"appID":"ABCDE12345.a","components":[\#(patterns)]}]}}"#
-        XCTAssertFalse(checkSame(Array(text.utf8), "too complex"))
-        XCTAssertThrowsError(try CompiledDocument(parsing: Array(text.utf8))) { error in
-            XCTAssertEqual((error as? DocumentLoadError)?.code, "too-complex")
+        // The same with each `$` written as an escape (the text then has no `$` byte), and a file over
+        // the limit's size whose plain patterns alone add up to more than it.
+        let escaped = text.replacingOccurrences(of: "/$(big)", with: "/\\u0024(big)")
+        let long = String(repeating: "p", count: 60_000)
+        let plain = #"{"applinks":{"details":[{"appID":"ABCDE12345.a","paths":[\#((0..<40).map { #""/\#(long)\#($0)""# }.joined(separator: ","))]}]}}"#
+        XCTAssertGreaterThan(plain.utf8.count, PatternLimits.maxDocumentExpandedSize)
+        for (name, file) in [("too complex", text), ("too complex, escaped", escaped), ("too complex, plain", plain)] {
+            XCTAssertFalse(checkSame(Array(file.utf8), name), name)
+            XCTAssertThrowsError(try CompiledDocument(parsing: Array(file.utf8)), name) { error in
+                XCTAssertEqual((error as? DocumentLoadError)?.code, "too-complex", name)
+            }
         }
+        XCTAssertFalse(escaped.contains("$"))
     }
 
     func testTracesReadFromManyThreadsAtOnceAreTheModelPathsTraces() throws {

@@ -18,8 +18,10 @@ struct TapeDocument {
     /// Every entry's app IDs (D4, D5, D12: repeats within an entry and empty IDs left out) as the
     /// entries of their strings on the tape (a value, or a D5 key), with their entry, entry after entry.
     private(set) var appIDs: [(entry: Int32, id: Int32)] = []
-    /// What the patterns add up to with their variables' values (P5's document total).
-    private(set) var expandedSize = 0
+    /// What the patterns add up to with their variables' values (P5's document total), when it is counted.
+    private var expansion: TapeExpansionTotal
+    /// P5's document total, or 0 when it cannot be over the limit (`TapeExpansionTotal`).
+    var expandedSize: Int { expansion.total }
 
     struct Entry {
         var defaults: TapeFields
@@ -31,6 +33,7 @@ struct TapeDocument {
     /// Reads the document whose top-level object is entry 0 of `tape`, whose buffers are `buffers`.
     init(_ tape: JSONTape, _ buffers: JSONTapeBuffers) {
         let json = buffers
+        expansion = TapeExpansionTotal(json)
         assert(json.kind(at: 0) == .object)
         guard let applinks = Self.lastMember(of: 0, named: "applinks", on: json), json.kind(at: applinks) == .object else { return }
         var details = -1, defaultsMember = -1, variablesMember = -1
@@ -46,9 +49,10 @@ struct TapeDocument {
         if variablesMember >= 0 {
             var reader = DocumentParser()
             variables = reader.variableTable(JSONTapeValue(tape: tape, index: variablesMember), at: "")
+            expansion.variables = variables
         }
         if defaultsMember >= 0, json.kind(at: defaultsMember) == .object {
-            defaults = TapeFields(object: defaultsMember, on: json, variables: variables, total: &expandedSize)
+            defaults = TapeFields(object: defaultsMember, on: json, total: &expansion)
         }
         guard details >= 0 else { return }
         switch json.kind(at: details) {
@@ -103,18 +107,18 @@ struct TapeDocument {
         }
         var entry = Entry(defaults: TapeFields(), firstRule: Int32(rules.count), endRule: 0)
         if members.4 >= 0, tape.kind(at: members.4) == .object {
-            entry.defaults = TapeFields(object: members.4, on: tape, variables: variables, total: &expandedSize)
+            entry.defaults = TapeFields(object: members.4, on: tape, total: &expansion)
         }
         // D6, D10: `components` when it is an array (then `paths` is ignored), else legacy `paths`.
         if members.2 >= 0, tape.kind(at: members.2) == .array {
             reserveRules(tape.count(at: members.2))
             for item in tape.elementIndices(at: members.2) where tape.kind(at: item) == .object {
-                rules.append(TapeFields(object: item, on: tape, variables: variables, total: &expandedSize))
+                rules.append(TapeFields(object: item, on: tape, total: &expansion))
             }
         } else if members.3 >= 0, tape.kind(at: members.3) == .array {
             reserveRules(tape.count(at: members.3))
             for item in tape.elementIndices(at: members.3) where tape.kind(at: item) == .string {
-                rules.append(TapeFields(legacyPath: item, on: tape, variables: variables, total: &expandedSize))
+                rules.append(TapeFields(legacyPath: item, on: tape, total: &expansion))
             }
         }
         entry.endRule = Int32(rules.count)

@@ -33,7 +33,7 @@ struct TapeFields {
     /// The fields of the object at entry `object` of `tape`, read as `DocumentParser.componentFields`
     /// reads them: the last member of each known key wins, unknown keys (and `comment`) are ignored,
     /// a wrong-typed key is as if absent. `total` gets what each pattern kept adds to P5's document total.
-    init(object: Int, on tape: JSONTapeBuffers, variables: VariableTable, total: inout Int) {
+    init(object: Int, on tape: JSONTapeBuffers, total: inout TapeExpansionTotal) {
         var members = (-1, -1, -1, -1, -1, -1)
         for (key, value) in tape.memberIndices(at: object) {
             switch tape.withUTF8(at: key, DocumentParser.componentKeyIndex(utf8:)) {
@@ -48,27 +48,27 @@ struct TapeFields {
         }
         if members.0 >= 0, tape.kind(at: members.0) == .string {
             path = Int32(members.0)
-            total += Self.expandedSize(members.0, on: tape, variables: variables)
+            total.add(members.0, on: tape)
         }
         if members.2 >= 0, tape.kind(at: members.2) == .string {
             fragment = Int32(members.2)
-            total += Self.expandedSize(members.2, on: tape, variables: variables)
+            total.add(members.2, on: tape)
         }
         if members.1 >= 0 {
             switch tape.kind(at: members.1) {
             case .string:
                 query = Int32(members.1)
                 queryKind = .whole
-                total += Self.expandedSize(members.1, on: tape, variables: variables)
+                total.add(members.1, on: tape)
             case .object:
                 // Q5: a value that is not a string (among the values kept) drops the whole dictionary,
                 // and with it what its patterns added to the total.
-                var added = 0
+                var added = total.empty
                 var allStrings = true
                 let repeats = Self.hasRepeatedKey(members.1, on: tape)
                 Self.forEachItem(of: members.1, on: tape, repeats: repeats) { _, value in
                     if tape.kind(at: value) == .string {
-                        added += Self.expandedSize(value, on: tape, variables: variables)
+                        added.add(value, on: tape)
                     } else {
                         allStrings = false
                     }
@@ -76,7 +76,7 @@ struct TapeFields {
                 if allStrings {
                     query = Int32(members.1)
                     queryKind = repeats ? .itemsWithRepeats : .items
-                    total += added
+                    total.add(added)
                 }
             default:
                 break
@@ -89,16 +89,15 @@ struct TapeFields {
 
     /// The fields of a legacy `paths` string at entry `string` (D6): its `/` pattern, and `exclude`
     /// when it starts with `NOT ` (the four bytes are not part of the pattern).
-    init(legacyPath string: Int, on tape: JSONTapeBuffers, variables: VariableTable, total: inout Int) {
+    init(legacyPath string: Int, on tape: JSONTapeBuffers, total: inout TapeExpansionTotal) {
         path = Int32(string)
-        let (excluded, size) = tape.withUTF8(at: string) { b -> (Bool, Int) in
+        let excluded = tape.withUTF8(at: string) { b -> Bool in
             let excluded = b.count >= 4 && b[0] == UInt8(ascii: "N") && b[1] == UInt8(ascii: "O") && b[2] == UInt8(ascii: "T")
                 && b[3] == UInt8(ascii: " ")
             // SAFETY: `excluded` only when the string has at least the four bytes of `NOT `.
-            let pattern = excluded ? UnsafeBufferPointer(rebasing: b[4...]) : b
-            return (excluded, DocumentParser.expandedSize(utf8: pattern, variables: variables))
+            total.add(excluded ? UnsafeBufferPointer(rebasing: b[4...]) : b)
+            return excluded
         }
-        total += size
         if excluded {
             pathSkip = 4
             exclude = 1
@@ -112,11 +111,6 @@ struct TapeFields {
     private static func flag(_ member: Int, on tape: JSONTapeBuffers) -> Int8 {
         guard member >= 0, case .bool(let value) = tape.kind(at: member) else { return -1 }
         return value ? 1 : 0
-    }
-
-    /// What the pattern at entry `string` adds to P5's document total (`DocumentParser.expandedSize`).
-    private static func expandedSize(_ string: Int, on tape: JSONTapeBuffers, variables: VariableTable) -> Int {
-        tape.withUTF8(at: string) { DocumentParser.expandedSize(utf8: $0, variables: variables) }
     }
 
     /// Whether some key of the object at entry `object` comes twice (exact: equal bytes). A handful

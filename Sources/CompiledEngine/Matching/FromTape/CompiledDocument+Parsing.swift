@@ -20,37 +20,36 @@ extension CompiledDocument {
     init(parsing bytes: [UInt8], limits: JSONParser.Limits, hashing: TableHashing, builtIndexes: inout Int) throws(DocumentLoadError) {
         let (tape, _) = try AASADocument.readTape(bytes, limits: limits)
         guard tape.root.object != nil else { throw AASADocument.topLevelNotObject(tape) }
-        // One walk over the tape's buffers: the rules found, then compiled.
-        let compiledRules = tape.withBuffers { json -> Result<(CompiledRules, DocumentApps), DocumentLoadError> in
-            let document = TapeDocument(tape, json)
-            guard document.expandedSize <= PatternLimits.maxDocumentExpandedSize else {
-                return .failure(AASADocument.tooComplex(document.expandedSize))
+        // The rules found (P5 checked before anything is compiled), then compiled: each a walk over
+        // the tape's buffers, whose results are returned (moved), not copied out of a wrapper.
+        let document = tape.withBuffers { TapeDocument(tape, $0) }
+        guard document.expandedSize <= PatternLimits.maxDocumentExpandedSize else { throw AASADocument.tooComplex(document.expandedSize) }
+        let (compiled, apps) = tape.withBuffers { document.compile(on: $0, hashing: hashing) }
+        self.init(compiled, apps: apps, sources: .tape(TapeModel(tape)), builtIndexes: &builtIndexes)
+    }
+}
+
+extension TapeDocument {
+    /// Every rule compiled, entry by entry (an invalid one left out, P3/P4), and the apps that list
+    /// the entries; `json` is the buffers of the tape the document was read from.
+    func compile(on json: JSONTapeBuffers, hashing: TableHashing) -> (CompiledRules, DocumentApps) {
+        var compiled = CompiledRules(VariableResolver(variables), rules: rules.count, entries: entries.count, hashing: hashing)
+        for e in entries.indices {
+            compiled.startEntry()
+            let entry = entries[e]
+            for r in entry.firstRule..<entry.endRule {
+                guard CompiledRule.compile(rules[Int(r)], entryDefaults: entry.defaults, domainDefaults: defaults,
+                                           on: json, into: &compiled) else { continue }
+                compiled.origins.append(RuleOrigin(entry: Int32(e), rule: r - entry.firstRule))
             }
-            var compiled = CompiledRules(VariableResolver(document.variables), rules: document.rules.count,
-                                         entries: document.entries.count, hashing: hashing)
-            for e in document.entries.indices {
-                compiled.startEntry()
-                let entry = document.entries[e]
-                for r in entry.firstRule..<entry.endRule {
-                    guard CompiledRule.compile(document.rules[Int(r)], entryDefaults: entry.defaults, domainDefaults: document.defaults,
-                                               on: json, into: &compiled) else { continue }
-                    compiled.origins.append(RuleOrigin(entry: Int32(e), rule: r - entry.firstRule))
-                }
-            }
-            compiled.finishEntries()
-            let listed = document.appIDs.count // an upper bound on the apps: each entry lists each ID once
-            var apps = DocumentApps(listed: listed, hashing: listed > Self.fewAppsLimit ? hashing : nil)
-            for (entry, id) in document.appIDs {
-                json.withUTF8(at: Int(id)) { apps.add(utf8: $0, entry: Int(entry)) }
-            }
-            return .success((compiled, apps))
         }
-        switch compiledRules {
-        case .failure(let error):
-            throw error
-        case .success(let (compiled, apps)):
-            self.init(compiled, apps: apps, sources: .tape(TapeModel(tape)), builtIndexes: &builtIndexes)
+        compiled.finishEntries()
+        let listed = appIDs.count // an upper bound on the apps: each entry lists each ID once
+        var apps = DocumentApps(listed: listed, hashing: listed > CompiledDocument.fewAppsLimit ? hashing : nil)
+        for (entry, id) in appIDs {
+            json.withUTF8(at: Int(id)) { apps.add(utf8: $0, entry: Int(entry)) }
         }
+        return (compiled, apps)
     }
 }
 

@@ -36,7 +36,7 @@ struct AppIndex: Sendable {
         self.hashing = hashing
         var slotCount = 16
         while slotCount < 2 * listed { slotCount *= 2 }
-        slots = Array(repeating: 0, count: slotCount)
+        slots = ExactBytesTable.emptySlots(slotCount)
         keys.reserveCapacity(listed)
         bytes.reserveCapacity(32 * listed)
     }

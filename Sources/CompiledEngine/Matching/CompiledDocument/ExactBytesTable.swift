@@ -125,7 +125,7 @@ struct ExactBytesTable {
     /// lookup then seldom probes more than once or twice).
     init(expected: Int, hashing: TableHashing) {
         self.hashing = hashing
-        slots = Array(repeating: 0, count: Self.slotCount(for: max(expected, 1)))
+        slots = Self.emptySlots(Self.slotCount(for: max(expected, 1)))
         entries.reserveCapacity(expected)
         keyBytes.reserveCapacity(16 * expected)
     }
@@ -205,7 +205,7 @@ struct ExactBytesTable {
     /// pattern memo: the pattern is compiled again, unshared; the app index never grows).
     /// (Rare unless keys collide: at most half full, a key's probes seldom all meet others.)
     private mutating func grow() {
-        slots = Array(repeating: 0, count: 2 * slots.count)
+        slots = Self.emptySlots(2 * slots.count)
         let mask = slots.count - 1
         for e in entries.indices {
             let hash = entries[e].hash
@@ -217,6 +217,16 @@ struct ExactBytesTable {
                 }
                 slot = (slot + probe) & mask
             }
+        }
+    }
+
+    /// `count` empty slots, zeroed in one `memset` (`Array(repeating:count:)` stores them one by one).
+    static func emptySlots(_ count: Int) -> [UInt64] {
+        [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // SAFETY: the buffer has room for `count` words (its capacity is at least what was asked), and all of them are set here.
+            assert(buffer.count >= count)
+            if let base = buffer.baseAddress { memset(base, 0, count * MemoryLayout<UInt64>.stride) }
+            initialized = count
         }
     }
 

@@ -106,6 +106,9 @@ final class CompiledFromTapeTests: XCTestCase {
             ##"{"applinks":{"details":[{"appID":"ABCDE12345.a","components":[{"/":"/q","?":{"a":"1","b":2}},{"/":"/r","?":{"K":"1","k":"2","K":"3"},"caseSensitive":false},{"/":"/s","?":{"É":"x"},"caseSensitive":false}]}]}}"##,
             // V1-V6: variables, one undefined, one invalid pattern, escapes in keys and values.
             ##"{"applinks":{"substitutionVariables":{"v":["a","b*"],"w":"x"},"details":[{"appID":"ABCDE12345.a","components":[{"/":"/$(v)/*"},{"/":"/$(w)"},{"/":"/$(oops"},{"\/":"\/esc\u0061ped"},{"/":"/é/$(lang)"}]}]}}"##,
+            // Entries that repeat the one before them (compiled once, copied), and ones that differ from it
+            // in a single key: a NOT, a flag, a fragment, the defaults, a query dictionary.
+            ##"{"applinks":{"details":[{"appID":"ABCDE12345.a","paths":["/one","NOT /four"]},{"appID":"ABCDE12345.b","paths":["/one","NOT /four"]},{"appID":"ABCDE12345.c","paths":["/one","/four"]},{"appID":"ABCDE12345.d","components":[{"/":"/C","#":"x"}]},{"appID":"ABCDE12345.e","components":[{"/":"/C","#":"x"}]},{"appID":"ABCDE12345.g","components":[{"/":"/C","#":"y"}]},{"appID":"ABCDE12345.f","components":[{"/":"/C","#":"y","caseSensitive":false}]},{"appID":"ABCDE12345.h","defaults":{"caseSensitive":false},"components":[{"/":"/C","#":"y"}]},{"appID":"ABCDE12345.i","components":[{"/":"/C","?":{"k":"1"}}]},{"appID":"ABCDE12345.j","components":[{"/":"/C","?":{"k":"2"}}]},{"appID":"ABCDE12345.k","components":[{"/":"/C","?":"q"}]},{"appID":"ABCDE12345.l","components":[{"/":"/C","?":"r"}]}]}}"##,
             // D3: no applinks, applinks not an object, repeated applinks (the last one).
             ##"{"webcredentials":{}}"##, ##"{"applinks":[]}"##,
             ##"{"applinks":{"details":[{"appID":"ABCDE12345.a","paths":["/first"]}]},"applinks":{"details":[{"appID":"ABCDE12345.a","paths":["/second"]}]}}"##,
@@ -118,7 +121,9 @@ final class CompiledFromTapeTests: XCTestCase {
                                                                       "https://example.com/x", "https://example.com/A?Q=12", "https://example.com/b?q=1#x",
                                                                       "https://example.com/q?a=1", "https://example.com/r?k=3", "https://example.com/s?%C3%A9=x",
                                                                       "https://example.com/a/q", "https://example.com/escaped", "https://example.com/first",
-                                                                      "https://example.com/second"])
+                                                                      "https://example.com/second", "https://example.com/c#x",
+                                                                      "https://example.com/C#x", "https://example.com/C#y", "https://example.com/c#y",
+                                                                      "https://example.com/C?k=2", "https://example.com/C?k=1", "https://example.com/C?r"])
         }
     }
 

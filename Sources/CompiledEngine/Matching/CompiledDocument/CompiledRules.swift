@@ -26,6 +26,17 @@ struct CompiledRules {
         firstRule.append(Int32(rules.count))
     }
 
+    /// Compiles the entry just started as the one before it: its rules are that entry's compiled
+    /// rules again (the same values, so the same patterns and query items), with their origins in
+    /// entry `entry`. For an entry whose rules and defaults are the previous entry's, key for key.
+    mutating func repeatPreviousEntry(as entry: Int32) {
+        // SAFETY: `startEntry` was called for this entry and the one before it, so both starts are there.
+        assert(firstRule.count >= 2)
+        let previous = Int(firstRule[firstRule.count - 2])..<Int(firstRule[firstRule.count - 1])
+        rules.append(contentsOf: rules[previous])
+        for k in previous { origins.append(RuleOrigin(entry: entry, rule: origins[k].rule)) }
+    }
+
     /// After the last entry: closes its range.
     mutating func finishEntries() {
         firstRule.append(Int32(rules.count))

@@ -36,6 +36,11 @@ extension TapeDocument {
         var compiled = CompiledRules(VariableResolver(variables), rules: rules.count, entries: entries.count, hashing: hashing)
         for e in entries.indices {
             compiled.startEntry()
+            // Real files repeat one list of paths in an entry per app: such an entry is the one before it again.
+            if e > 0, repeatsPreviousEntry(e, on: json) {
+                compiled.repeatPreviousEntry(as: Int32(e))
+                continue
+            }
             let entry = entries[e]
             for r in entry.firstRule..<entry.endRule {
                 guard CompiledRule.compile(rules[Int(r)], entryDefaults: entry.defaults, domainDefaults: defaults,
@@ -50,6 +55,18 @@ extension TapeDocument {
             json.withUTF8(at: Int(id)) { apps.add(utf8: $0, entry: Int(entry)) }
         }
         return (compiled, apps)
+    }
+
+    /// Whether entry `e`'s defaults and rules are entry `e - 1`'s, key for key with the same text
+    /// (then they compile to the same rules). A rule with a query dictionary is not compared, and
+    /// makes the answer no (which only costs the compile the shortcut).
+    private func repeatsPreviousEntry(_ e: Int, on json: JSONTapeBuffers) -> Bool {
+        let a = entries[e - 1], b = entries[e]
+        guard a.endRule - a.firstRule == b.endRule - b.firstRule, a.defaults.sameKeys(as: b.defaults, on: json) else { return false }
+        for k in 0..<Int(b.endRule - b.firstRule) where !rules[Int(a.firstRule) + k].sameKeys(as: rules[Int(b.firstRule) + k], on: json) {
+            return false
+        }
+        return true
     }
 }
 

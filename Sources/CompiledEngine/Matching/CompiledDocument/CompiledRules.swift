@@ -33,8 +33,11 @@ struct CompiledRules {
         // SAFETY: `startEntry` was called for this entry and the one before it, so both starts are there.
         assert(firstRule.count >= 2)
         let previous = Int(firstRule[firstRule.count - 2])..<Int(firstRule[firstRule.count - 1])
-        rules.append(contentsOf: rules[previous])
-        for k in previous { origins.append(RuleOrigin(entry: entry, rule: origins[k].rule)) }
+        // One by one: a slice of `rules` appended to it would hold its storage, so the append would copy it all.
+        for k in previous {
+            rules.append(rules[k])
+            origins.append(RuleOrigin(entry: entry, rule: origins[k].rule))
+        }
     }
 
     /// After the last entry: closes its range.

@@ -149,10 +149,10 @@ func runBenchmarks(_ arguments: [String]) -> CInt {
                                "\(retained / 1024) KiB, \(retained / max(1, rules)) bytes per rule"))
         }
         if let bytes {
-            // The same document compiled straight from the file: it also keeps the file's JSON tape (for traces).
+            // The same document compiled straight from the file: it also keeps the file's JSON text (for traces).
             let (fromBytes, compiled) = HeapCounters.retainedBytes { try? CompiledDocument(parsing: bytes) }
             if let fromBytes, compiled != nil {
-                memoryRows.append(("compiled " + name + " from the file's bytes (the JSON tape kept for traces)",
+                memoryRows.append(("compiled " + name + " from the file's bytes (its JSON text kept for traces)",
                                    "\(fromBytes / 1024) KiB, \(fromBytes / max(1, rules)) bytes per rule"))
             }
         }

@@ -7,8 +7,8 @@ import Synchronization
 enum RuleSources: Sendable {
     /// The model the document was compiled from: its entries and domain defaults.
     case model(entries: [DetailEntry], defaults: ComponentFields)
-    /// The JSON tape the document was compiled from: the model is read from it the first time a
-    /// trace is read (most decisions are never traced, so most compiles never build it).
+    /// The JSON the document was compiled from: the model is read from it the first time a trace
+    /// is read (most decisions are never traced, so most compiles never build it).
     case tape(TapeModel)
 
     /// The entries and domain defaults, as `DocumentParser` reads them.
@@ -20,25 +20,34 @@ enum RuleSources: Sendable {
     }
 }
 
-/// A document's model read from its tape once, when first asked for (by `DocumentParser`, the reading
-/// `AASADocument.parse` does, so a trace shows what the model path's would). Safe to share: the
-/// first reader builds it under the lock, later ones read it.
+/// A document's model read from its JSON once, when first asked for (by `DocumentParser`, the
+/// reading `AASADocument.parse` does, so a trace shows what the model path's would). Keeps the JSON
+/// text only, not its tape: the tape's entries take about three times the text's bytes, and most
+/// compiled documents are never traced; the first trace reads the text again. Safe to share: the
+/// first reader builds the model under the lock, later ones read it.
 final class TapeModel: Sendable {
-    private let tape: JSONTape
+    private let text: [UInt8]
+    private let limits: JSONParser.Limits
     private let built = Mutex<(entries: [DetailEntry], defaults: ComponentFields)?>(nil)
 
-    /// The model of `tape`, whose top-level value is an object (`CompiledDocument(parsing:)` checked).
-    init(_ tape: JSONTape) {
-        self.tape = tape
+    /// The model of the JSON text `text`, which `JSONTape.parse` read under `limits` into a tape
+    /// whose top-level value is an object (`CompiledDocument(parsing:)` checked).
+    init(text: [UInt8], limits: JSONParser.Limits) {
+        self.text = text
+        self.limits = limits
     }
 
     var model: (entries: [DetailEntry], defaults: ComponentFields) {
         built.withLock { built in
             if let built { return built }
+            // The text was read under these limits once, and reading it is deterministic, so it reads again.
+            let tape = try? JSONTape.parse(text, limits: limits)
+            assert(tape?.root.object != nil, "the text read once reads again")
             var parser = DocumentParser()
-            let document = tape.root.object.map { parser.document(from: $0) } ?? AASADocument(hasApplinks: false)
-            built = (document.entries, document.defaults)
-            return built!
+            let document = tape?.root.object.map { parser.document(from: $0) } ?? AASADocument(hasApplinks: false)
+            let model = (entries: document.entries, defaults: document.defaults)
+            built = model
+            return model
         }
     }
 }

@@ -25,7 +25,7 @@ extension CompiledDocument {
         let document = tape.withBuffers { TapeDocument(tape, $0) }
         guard document.expandedSize <= PatternLimits.maxDocumentExpandedSize else { throw AASADocument.tooComplex(document.expandedSize) }
         let (compiled, apps) = tape.withBuffers { document.compile(on: $0, hashing: hashing) }
-        self.init(compiled, apps: apps, sources: .tape(TapeModel(tape)), builtIndexes: &builtIndexes)
+        self.init(compiled, apps: apps, sources: .tape(TapeModel(text: tape.bytes, limits: limits)), builtIndexes: &builtIndexes)
     }
 }
 

@@ -142,7 +142,9 @@ struct TapeDocument {
     /// Whether the key at entry `key` is exactly `name` (its bytes: equal bytes, equal scalars).
     private static func isKey(_ key: Int, _ name: StaticString, on tape: JSONTapeBuffers) -> Bool {
         tape.withUTF8(at: key) { b in
-            b.count == name.utf8CodeUnitCount
+            // SAFETY: a StaticString's `utf8Start` points at its `utf8CodeUnitCount` bytes, for the program's life.
+            assert(name.hasPointerRepresentation)
+            return b.count == name.utf8CodeUnitCount
                 && b.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
     }

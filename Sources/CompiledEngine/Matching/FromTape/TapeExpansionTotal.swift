@@ -55,6 +55,7 @@ struct TapeExpansionTotal {
     /// Whether the file's text, or a string decoded from escapes, has a `$`.
     private static func hasDollarSign(_ json: JSONTapeBuffers) -> Bool {
         let dollar = UInt8(ascii: "$")
+        // SAFETY: `memchr` reads the text's `count` bytes, which its buffer holds.
         if let base = json.text.baseAddress, memchr(base, Int32(dollar), json.text.count) != nil { return true }
         return json.escapedStrings.contains { $0.utf8.contains(dollar) }
     }

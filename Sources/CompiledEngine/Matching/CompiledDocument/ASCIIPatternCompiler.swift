@@ -114,6 +114,7 @@ extension PatternCompiler {
     /// `bytes` (plain ASCII, folded when the rule is case-insensitive) compiled: what `compileFromAtoms`
     /// makes of the same pattern. `wildcard`, `star`: where its first `*` or `?`, and its first `*`,
     /// are (`scanPlainASCII`).
+    // SAFETY: reads only `bytes[0..<bytes.count]` (each read and slice below states and asserts its bounds); the caller keeps the buffer alive for the call.
     private static func compileASCII(_ bytes: UnsafeBufferPointer<UInt8>, isPath: Bool, wildcard firstWildcard: Int, star firstStar: Int,
                                      keyBytes: inout [UInt8], store: inout MatcherStore) -> CompiledPattern {
         guard isPath else {
@@ -145,10 +146,14 @@ extension PatternCompiler {
         let star = min(max(firstStar, lo), hi)
         assert(lo == hi || (firstStar >= lo && (firstStar <= hi || firstStar == n) && firstWildcard >= lo),
                "the bytes trimmed off are slashes, neither star nor wildcard")
+        // SAFETY: `0 <= lo <= star <= hi <= n` (asserted above and by the clamps), so the slice and the star's offset lie inside `bytes`.
+        assert(lo <= star && star <= hi && hi <= bytes.count)
         let main = store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[lo..<hi]), firstStar: star &- lo)
         // (A non-empty parent starts where the main does, after its leading slashes.)
         let parentProgram = parent.map {
-            store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0]), firstStar: $0.isEmpty ? 0 : min(star, $0.upperBound) &- $0.lowerBound)
+            // SAFETY: the parent's range lies inside `lo..<hi` (asserted above), and a non-empty one starts at `lo <= star`, so the offset is inside it.
+            assert($0.upperBound <= bytes.count && ($0.isEmpty || $0.lowerBound <= star))
+            return store.addASCIIGlob(UnsafeBufferPointer(rebasing: bytes[$0]), firstStar: $0.isEmpty ? 0 : min(star, $0.upperBound) &- $0.lowerBound)
         } ?? .none
         // The index key: the literal start (up to the first wildcard); with an N3 parent, what both
         // programs' starts share, which is the parent's length at most (it is the main's start, or empty).
@@ -158,6 +163,8 @@ extension PatternCompiler {
             keyEnd = parent.isEmpty ? lo : min(keyEnd, parent.upperBound)
         }
         let start = keyBytes.count
+        // SAFETY: `lo <= keyEnd <= hi <= n`: the key ends at the clamped wildcard, or at the parent's end, both inside the main's range.
+        assert(lo <= keyEnd && keyEnd <= hi && hi <= bytes.count)
         keyBytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[lo..<keyEnd]))
         let first = Int32(start)..<Int32(keyBytes.count)
         var suffix = first.upperBound..<first.upperBound

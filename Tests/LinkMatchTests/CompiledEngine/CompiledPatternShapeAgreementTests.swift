@@ -99,6 +99,21 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
         XCTAssertGreaterThan(cases, 3000)
     }
 
+    /// `pattern` against a text made for it, as a path or a plain component with random flags, by the
+    /// reference and the compiled engine: the reference's verdict goes to `verdicts`, a disagreement
+    /// to `disagreements`.
+    private func decideBothWays(_ pattern: String, _ rng: inout SplitMix64, _ disagreements: inout [String],
+                                _ verdicts: inout Set<PartVerdict>) {
+        let text = Self.text(for: pattern, &rng)
+        let request = PartRequest(pattern: pattern, kind: Bool.random(using: &rng) ? .path : .plain, text: text,
+                                  caseSensitive: Bool.random(using: &rng), percentEncoded: Bool.random(using: &rng),
+                                  variables: VariableTable())
+        let expected = ReferenceEngine().matchPart(request)
+        verdicts.insert(expected)
+        let got = CompiledEngine().matchPart(request)
+        if got != expected { disagreements.append("\(pattern) \(request.kind) \(text): \(got) vs \(expected)") }
+    }
+
     /// The same shapes one pattern at a time (`matchPart`: the compiler's string entry, not the memo),
     /// as paths and as plain components, in both fold modes.
     func testUsualShapesMatchPartsAsTheReference() {
@@ -107,14 +122,7 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
         var verdicts: Set<PartVerdict> = []
         for _ in 0..<3000 {
             let pattern = Self.pattern(&rng)
-            let text = Self.text(for: pattern, &rng)
-            let request = PartRequest(pattern: pattern, kind: Bool.random(using: &rng) ? .path : .plain, text: text,
-                                      caseSensitive: Bool.random(using: &rng), percentEncoded: Bool.random(using: &rng),
-                                      variables: VariableTable())
-            let expected = ReferenceEngine().matchPart(request)
-            verdicts.insert(expected)
-            let got = CompiledEngine().matchPart(request)
-            if got != expected { disagreements.append("\(pattern) \(request.kind) \(text): \(got) vs \(expected)") }
+            decideBothWays(pattern, &rng, &disagreements, &verdicts)
         }
         XCTAssertTrue(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(5))")
         XCTAssertTrue(verdicts.contains(.matched) && verdicts.contains(.notMatched), "\(verdicts)")
@@ -143,14 +151,7 @@ final class CompiledPatternShapeAgreementTests: XCTestCase {
                     pattern.replaceSubrange(range, with: literal)
                 }
             }
-            let text = Self.text(for: pattern, &rng)
-            let request = PartRequest(pattern: pattern, kind: Bool.random(using: &rng) ? .path : .plain, text: text,
-                                      caseSensitive: Bool.random(using: &rng), percentEncoded: Bool.random(using: &rng),
-                                      variables: VariableTable())
-            let expected = ReferenceEngine().matchPart(request)
-            verdicts.insert(expected)
-            let got = CompiledEngine().matchPart(request)
-            if got != expected { disagreements.append("\(pattern) \(request.kind) \(text): \(got) vs \(expected)") }
+            decideBothWays(pattern, &rng, &disagreements, &verdicts)
         }
         XCTAssertTrue(disagreements.isEmpty, "\(disagreements.count): \(disagreements.prefix(5))")
         XCTAssertTrue(verdicts.contains(.matched) && verdicts.contains(.notMatched), "\(verdicts)")

@@ -4,8 +4,10 @@ import LinkMatch
 
 /// The literal checks' shortcuts (`LiteralCheck`, `QuickChecks`, `MatchText.trimmedBounds`): the
 /// slashes counted a word at a time at each end, a text shorter than the run decided before
-/// trimming, the suffix's start by a mask. Each is checked at the lengths around its word
-/// boundaries against a plain reading and against the reference engine.
+/// trimming, the suffix's start by a mask, the usual paths of a run (a slash, the run, and at
+/// most one slash) compared without trimming, and the usual path of any run (a slash, then no
+/// slash, and none at the end) trimmed by three byte tests. Each is checked at the lengths around
+/// its word boundaries, or on every short text, against a plain reading and the reference engine.
 final class LiteralCheckEdgeTests: XCTestCase {
     /// The compiled verdict, after asserting that the reference engine gives the same.
     func verdict(_ pattern: String, _ text: String, path: Bool = true,
@@ -60,6 +62,59 @@ final class LiteralCheckEdgeTests: XCTestCase {
                 XCTAssertEqual(verdict("*/" + run, around("x/" + run.dropLast() + "_")), .notMatched)
             }
         }
+    }
+
+    func testEveryShortPathOfSlashesAndTwoLetters() {
+        // Every path of up to six bytes of '/', 'a' and 'b' against every run of up to three of them
+        // after a slash, whole, `run*` and `*run`: the usual shapes and the ones next to them (two
+        // slashes before the run, two after it, the run's last byte a slash, one byte more or
+        // fewer) all meet each shortcut and its way out.
+        let letters: [Character] = ["/", "a", "b"]
+        func strings(upTo length: Int) -> [String] {
+            var all = [""]
+            var last = [""]
+            for _ in 0..<length {
+                last = last.flatMap { prefix in letters.map { prefix + String($0) } }
+                all += last
+            }
+            return all
+        }
+        // Parts other than paths keep their slashes: there, none of it applies.
+        let texts = strings(upTo: 6)
+        for run in strings(upTo: 3) where !run.isEmpty {
+            for (pattern, kind) in [("/" + run, PartRequest.Kind.path), ("/" + run + "*", .path), ("*" + run, .path),
+                                    (run, .plain), (run + "*", .plain), ("*" + run, .plain)] {
+                let part = CompiledPart(pattern: pattern, kind: kind)
+                for text in texts {
+                    let expected = ReferenceEngine().matchPart(PartRequest(pattern: pattern, kind: kind, text: text))
+                    XCTAssertEqual(part.verdict(for: text), expected, "\(pattern) (\(kind)) on \(text)")
+                }
+            }
+        }
+    }
+
+    func testUsualPathShortcutOnlyForWholeRunsWithoutEndSlashes() {
+        // The shortcut's argument needs a run of literals whose ends are not slashes. Literal path
+        // patterns never compile to another (their end slashes are trimmed), so the runs of plain
+        // parts, which keep theirs, stand in for one here.
+        func slashedRunLength(_ pattern: String, compiledAsPath: Bool) -> Int? {
+            var store = MatcherStore()
+            var resolver = VariableResolver(VariableTable())
+            guard let programs = PatternCompiler.compile(pattern, isPath: compiledAsPath, caseSensitive: true, variables: &resolver,
+                                                         store: &store)?.programs else { return nil }
+            return QuickChecks(programs, in: store, isPath: true)?.slashedRunLength
+        }
+        XCTAssertEqual(slashedRunLength("/help/faq", compiledAsPath: true), 9)
+        XCTAssertEqual(slashedRunLength("help/faq", compiledAsPath: false), 9)
+        XCTAssertEqual(slashedRunLength("/help/faq", compiledAsPath: false), -1)  // starts with a slash
+        XCTAssertEqual(slashedRunLength("help/faq/", compiledAsPath: false), -1)  // ends with one
+        XCTAssertEqual(slashedRunLength("a/", compiledAsPath: false), -1)
+        XCTAssertEqual(slashedRunLength("/", compiledAsPath: false), -1)
+        XCTAssertEqual(slashedRunLength("/help/fa?", compiledAsPath: true), -1)   // a `?`
+        XCTAssertEqual(slashedRunLength("/help*", compiledAsPath: true), 5)       // `run*` and `*run` too
+        XCTAssertEqual(slashedRunLength("*help", compiledAsPath: true), 5)
+        XCTAssertEqual(slashedRunLength("/help/*", compiledAsPath: true), -1)     // `help/`, and a parent
+        XCTAssertEqual(slashedRunLength("*/faq", compiledAsPath: true), -1)
     }
 
     func testShortTextsDecidedBeforeTrimming() {

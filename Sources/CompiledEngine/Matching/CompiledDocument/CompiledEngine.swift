@@ -61,7 +61,8 @@ public struct CompiledPart: Sendable {
     public init(pattern: String, kind: PartRequest.Kind, caseSensitive: Bool = true, percentEncoded: Bool = true,
                 variables: VariableTable = VariableTable()) {
         var resolver = VariableResolver(variables)
-        isPath = kind == .path
+        let isPath = kind == .path
+        self.isPath = isPath
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
         var store = MatcherStore()
@@ -69,7 +70,7 @@ public struct CompiledPart: Sendable {
                                                store: &store)?.programs
         self.pattern = compiled
         let plain = caseSensitive && percentEncoded
-        quick = plain ? compiled.flatMap { QuickChecks($0, in: store) } : nil
+        quick = plain ? compiled.flatMap { QuickChecks($0, in: store, isPath: isPath) } : nil
         glob = plain && quick == nil && compiled?.parent.kind == ProgramRef.Kind.none ? compiled.flatMap { store.glob($0.main) } : nil
         shape = compiled.map { store.shape(of: $0.main) }
         matchers = OwnedMatchers(store)

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // Reading a tape by entry number, for a reader that walks a whole document once and makes no view,
 // retain or string per value (the compile straight from the tape, CompiledDocument(parsing:)).
 // The views (JSONTapeViews.swift) read the same entries; these skip making the views.
@@ -91,6 +99,61 @@ package struct JSONTapeBuffers {
         // SAFETY: a plain string's `a..<b` is the range the parser validated inside `bytes`.
         assert(entry.a <= entry.b && Int(entry.b) <= bytes.count)
         return body(UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + Int(entry.a) }, count: Int(entry.b - entry.a)))
+    }
+
+    /// Whether the values at entries `i` and `j` are the same JSON written the same way: the same
+    /// kinds in the same shape (counts of members and elements), and strings, keys and numbers of
+    /// the same text. Equal values written differently (another spacing, `1.0` for `1`, an escape)
+    /// may be called different, never the other way round.
+    ///
+    /// When the strings and numbers of both lie at the same offsets from the first one's (spacing
+    /// alike, as in a list repeated entry after entry), the text they span is compared with one
+    /// `memcmp`: equal text read the same way is equal values.
+    package func sameValue(at i: Int, _ j: Int) -> Bool {
+        // SAFETY: as in `kind(at:)`; a container's `b` is the entry after its last descendant, so `i + n` and `j + n` end inside the entries.
+        let n = entries[i].kind.isContainer ? Int(entries[i].b) &- i : 1
+        guard n == (entries[j].kind.isContainer ? Int(entries[j].b) &- j : 1) else { return false }
+        assert(i + n <= entries.count && j + n <= entries.count)
+        var first = (x: -1, y: -1) // the first plain string's or number's text start in each
+        var spanEnd = 0 // how far, from `first`, the text compared at the end reaches
+        var aligned = true
+        for k in 0..<n {
+            let x = entries[i &+ k], y = entries[j &+ k]
+            guard x.kind == y.kind else { return false }
+            switch x.kind {
+            case .object, .array:
+                // (Their counts follow: a container's children are the entries up to its end, less nested ones.)
+                guard Int(x.b) &- i == Int(y.b) &- j else { return false }
+            case .string, .number:
+                // (Also what keeps the comparisons below inside the text.)
+                guard x.b &- x.a == y.b &- y.a else { return false }
+                if first.x < 0 { first = (Int(x.a), Int(y.a)) }
+                if aligned, Int(x.a) &- first.x == Int(y.a) &- first.y {
+                    spanEnd = Int(x.b) &- first.x
+                } else {
+                    aligned = false
+                    guard sameText(x, y) else { return false }
+                }
+            case .escapedString:
+                guard withUTF8(at: i &+ k, { a in withUTF8(at: j &+ k) { b in a.elementsEqual(b) } }) else { return false }
+            case .true, .false, .null:
+                break
+            }
+        }
+        guard first.x >= 0, spanEnd > 0, let base = bytes.baseAddress else { return true }
+        // SAFETY: the span runs from one string's or number's start to another's end, both inside `bytes` (validated by the parser), at the same offsets in both.
+        assert(first.x + spanEnd <= bytes.count && first.y + spanEnd <= bytes.count)
+        return memcmp(base + first.x, base + first.y, spanEnd) == 0
+    }
+
+    /// Whether two plain strings' or numbers' entries, of equal length, have the same text.
+    @inline(__always)
+    private func sameText(_ x: JSONTapeEntry, _ y: JSONTapeEntry) -> Bool {
+        let n = Int(x.b &- x.a)
+        guard n > 0, let base = bytes.baseAddress else { return true }
+        // SAFETY: a plain string's or number's `a..<b` is a range the parser validated inside `bytes`; both are `n` long.
+        assert(Int(x.b) <= bytes.count && Int(y.a) + n <= bytes.count)
+        return memcmp(base + Int(x.a), base + Int(y.a), n) == 0
     }
 
     /// The string at entry `index` made now.

@@ -26,6 +26,35 @@ final class CompiledPatternLayoutTests: XCTestCase {
         XCTAssertTrue(_isPOD(SequenceMatcher.Step.self))
         XCTAssertTrue(_isPOD(ValueTrie.self))
         XCTAssertTrue(_isPOD(QueryItemKey.self))
+        // A compiled rule too: copying, keeping and dropping the rules of a document counts no reference.
+        XCTAssertTrue(_isPOD(CompiledRule.self))
+        XCTAssertTrue(_isPOD(IndexKeys.self))
+    }
+
+    /// A leading variable with several literal starts lists the others in the key bytes: each is
+    /// read back as written, and the rule is found under every start.
+    func testAPatternWithSeveralStartsListsTheOthersInTheKeyBytes() throws {
+        var variables = VariableResolver(VariableTable(custom: [("fruit", ["apple", "pear", "plum"])]))
+        var store = MatcherStore()
+        var keyBytes: [UInt8] = Array("padding".utf8)
+        var atoms: [CompiledAtom] = []
+        let pattern = try XCTUnwrap(PatternCompiler.compile("/$(fruit)/x",
+                                                            isPath: true, caseSensitive: true, variables: &variables,
+                                                            keyBytes: &keyBytes, atoms: &atoms, store: &store))
+        var starts = [pattern.keys.first.map { String(decoding: keyBytes[Int($0.lowerBound)..<Int($0.upperBound)], as: UTF8.self) }]
+        IndexKeys.forEachRange(pattern.keys.more, in: keyBytes) { range in
+            starts.append(String(decoding: keyBytes[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self))
+        }
+        XCTAssertEqual(starts.compactMap { $0 }.sorted(), ["apple", "pear", "plum"]) // each value a start (the key stops after it)
+        let document = AASADocument(variables: VariableTable(custom: [("fruit", ["apple", "pear", "plum"])]), entries: [
+            DetailEntry(appIDs: ["A.b"], rules: [DocumentRule(fields: ComponentFields(path: "/$(fruit)/x"),
+                                                              sourcePath: "applinks.details[0].components[0]")],
+                        sourcePath: "applinks.details[0]")])
+        let compiled = CompiledEngine().compile(document)
+        for path in ["/apple/x", "/pear/x", "/plum/x", "/fig/x"] {
+            let url = try ParsedURL("https://example.com" + path)
+            XCTAssertEqual(compiled.decide(url, appID: "A.b", domain: "").outcome, path == "/fig/x" ? Decision.Outcome.noMatch : .match, path)
+        }
     }
 
     func testEachKindOfProgramIsIndexedInItsOwnArray() throws {

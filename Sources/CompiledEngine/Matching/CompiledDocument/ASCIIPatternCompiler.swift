@@ -177,6 +177,6 @@ extension PatternCompiler {
             }
             suffix = first.upperBound..<Int32(keyBytes.count)
         }
-        return CompiledPattern(main: main, parent: parentProgram, keys: IndexKeys(first: first, more: [], reversedSuffix: suffix))
+        return CompiledPattern(main: main, parent: parentProgram, keys: IndexKeys(first: first, more: 0..<0, reversedSuffix: suffix))
     }
 }

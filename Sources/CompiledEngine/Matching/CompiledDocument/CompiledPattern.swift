@@ -46,7 +46,7 @@ struct CompiledPattern: Sendable {
             keyBytes[start...].reverse()
             suffix = first.upperBound..<Int32(keyBytes.count)
         }
-        keys = IndexKeys(first: first, more: [], reversedSuffix: suffix)
+        keys = IndexKeys(first: first, more: 0..<0, reversedSuffix: suffix)
     }
 
     /// The run of literal units `atoms` end with.
@@ -125,7 +125,8 @@ struct CompiledPattern: Sendable {
             suffix = IndexKeys.append(Self.utf8(main.literalSuffix).reversed(), to: &keyBytes)
         }
         // No range at all when a leading variable has no values (no text matches, so no key lists it).
-        self.keys = IndexKeys(first: ranges.first, more: Array(ranges.dropFirst()), reversedSuffix: suffix)
+        let more = ranges.count > 1 ? IndexKeys.append(ranges: ranges.dropFirst(), to: &keyBytes) : 0..<0
+        self.keys = IndexKeys(first: ranges.first, more: more, reversedSuffix: suffix)
     }
 
     static func utf8(_ units: some Collection<UInt32>) -> [UInt8] {

@@ -33,7 +33,8 @@ struct CompiledRules {
         // SAFETY: `startEntry` was called for this entry and the one before it, so both starts are there.
         assert(firstRule.count >= 2)
         let previous = Int(firstRule[firstRule.count - 2])..<Int(firstRule[firstRule.count - 1])
-        // One by one: a slice of `rules` appended to it would hold its storage, so the append would copy it all.
+        // One by one: a slice of `rules` appended to it would hold its storage, so the append would
+        // copy it all. (Rules and origins are plain values: each append is a copy of a few words.)
         for k in previous {
             rules.append(rules[k])
             origins.append(RuleOrigin(entry: entry, rule: origins[k].rule))

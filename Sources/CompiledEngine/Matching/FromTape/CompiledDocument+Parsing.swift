@@ -33,11 +33,11 @@ extension TapeDocument {
     /// Every rule compiled, entry by entry (an invalid one left out, P3/P4), and the apps that list
     /// the entries; `json` is the buffers of the tape the document was read from.
     func compile(on json: JSONTapeBuffers, hashing: TableHashing) -> (CompiledRules, DocumentApps) {
-        var compiled = CompiledRules(VariableResolver(variables), rules: rules.count, entries: entries.count, hashing: hashing)
+        var compiled = CompiledRules(VariableResolver(variables), rules: ruleCount, entries: entries.count, hashing: hashing)
         for e in entries.indices {
             compiled.startEntry()
             // Real files repeat one list of paths in an entry per app: such an entry is the one before it again.
-            if e > 0, repeatsPreviousEntry(e, on: json) {
+            if entries[e].repeatsPrevious {
                 compiled.repeatPreviousEntry(as: Int32(e))
                 continue
             }
@@ -55,18 +55,6 @@ extension TapeDocument {
             json.withUTF8(at: Int(id)) { apps.add(utf8: $0, entry: Int(entry)) }
         }
         return (compiled, apps)
-    }
-
-    /// Whether entry `e`'s defaults and rules are entry `e - 1`'s, key for key with the same text
-    /// (then they compile to the same rules). A rule with a query dictionary is not compared, and
-    /// makes the answer no (which only costs the compile the shortcut).
-    private func repeatsPreviousEntry(_ e: Int, on json: JSONTapeBuffers) -> Bool {
-        let a = entries[e - 1], b = entries[e]
-        guard a.endRule - a.firstRule == b.endRule - b.firstRule, a.defaults.sameKeys(as: b.defaults, on: json) else { return false }
-        for k in 0..<Int(b.endRule - b.firstRule) where !rules[Int(a.firstRule) + k].sameKeys(as: rules[Int(b.firstRule) + k], on: json) {
-            return false
-        }
-        return true
     }
 }
 

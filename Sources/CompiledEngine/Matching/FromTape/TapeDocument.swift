@@ -22,12 +22,25 @@ struct TapeDocument {
     private var expansion: TapeExpansionTotal
     /// P5's document total, or 0 when it cannot be over the limit (`TapeExpansionTotal`).
     var expandedSize: Int { expansion.total }
+    /// The rules of every entry, those of the entries that repeat the one before them counted again.
+    private(set) var ruleCount = 0
 
     struct Entry {
         var defaults: TapeFields
-        /// The entry's rules are `rules[firstRule..<endRule]`.
+        /// The entry's rules are `rules[firstRule..<endRule]` (none kept when it repeats the previous entry).
         var firstRule: Int32
         var endRule: Int32
+        /// Its `defaults` object and its rules' array (`components`, or `paths` when there is none)
+        /// on the tape, -1 when absent, and whether the array is `components`.
+        var defaultsObject: Int32 = -1
+        var rulesArray: Int32 = -1
+        var rulesAreComponents = false
+        /// Its defaults and its rules' array are the previous entry's, written the same way
+        /// (`JSONTapeBuffers.sameValue`): its rules are that entry's again, so they are not read.
+        /// Real files repeat one list of paths in an entry per app.
+        var repeatsPrevious = false
+        /// How many rules it has (a repeating entry: the previous entry's count).
+        var ruleCount: Int32 = 0
     }
 
     /// Reads the document whose top-level object is entry 0 of `tape`, whose buffers are `buffers`.
@@ -106,23 +119,51 @@ struct TapeDocument {
             if tape.withUTF8(at: members.0, { !$0.isEmpty }) { appIDs.append((e, Int32(members.0))) }
         }
         var entry = Entry(defaults: TapeFields(), firstRule: Int32(rules.count), endRule: 0)
-        if members.4 >= 0, tape.kind(at: members.4) == .object {
-            entry.defaults = TapeFields(object: members.4, on: tape, total: &expansion)
-        }
+        if members.4 >= 0, tape.kind(at: members.4) == .object { entry.defaultsObject = Int32(members.4) }
         // D6, D10: `components` when it is an array (then `paths` is ignored), else legacy `paths`.
         if members.2 >= 0, tape.kind(at: members.2) == .array {
-            reserveRules(tape.count(at: members.2))
-            for item in tape.elementIndices(at: members.2) where tape.kind(at: item) == .object {
-                rules.append(TapeFields(object: item, on: tape, total: &expansion))
-            }
+            (entry.rulesArray, entry.rulesAreComponents) = (Int32(members.2), true)
         } else if members.3 >= 0, tape.kind(at: members.3) == .array {
-            reserveRules(tape.count(at: members.3))
-            for item in tape.elementIndices(at: members.3) where tape.kind(at: item) == .string {
-                rules.append(TapeFields(legacyPath: item, on: tape, total: &expansion))
+            entry.rulesArray = Int32(members.3)
+        }
+        // (Not when P5's total is counted: it adds each entry's patterns.)
+        if let previous = entries.last, !expansion.counts, entry.rulesArray >= 0,
+           entry.rulesAreComponents == previous.rulesAreComponents, previous.rulesArray >= 0,
+           Self.same(entry.defaultsObject, previous.defaultsObject, on: tape),
+           tape.sameValue(at: Int(entry.rulesArray), Int(previous.rulesArray)) {
+            entry.repeatsPrevious = true
+            entry.endRule = entry.firstRule
+            entry.ruleCount = previous.ruleCount
+            ruleCount += Int(entry.ruleCount)
+            entries.append(entry)
+            return
+        }
+        if entry.defaultsObject >= 0 {
+            entry.defaults = TapeFields(object: Int(entry.defaultsObject), on: tape, total: &expansion)
+        }
+        if entry.rulesArray >= 0 {
+            let array = Int(entry.rulesArray)
+            reserveRules(tape.count(at: array))
+            if entry.rulesAreComponents {
+                for item in tape.elementIndices(at: array) where tape.kind(at: item) == .object {
+                    rules.append(TapeFields(object: item, on: tape, total: &expansion))
+                }
+            } else {
+                for item in tape.elementIndices(at: array) where tape.kind(at: item) == .string {
+                    rules.append(TapeFields(legacyPath: item, on: tape, total: &expansion))
+                }
             }
         }
         entry.endRule = Int32(rules.count)
+        entry.ruleCount = entry.endRule - entry.firstRule
+        ruleCount += Int(entry.ruleCount)
         entries.append(entry)
+    }
+
+    /// Whether the values at entries `a` and `b` of `tape` are the same (`sameValue`), or both absent (-1).
+    private static func same(_ a: Int32, _ b: Int32, on tape: JSONTapeBuffers) -> Bool {
+        guard a >= 0, b >= 0 else { return a < 0 && b < 0 }
+        return tape.sameValue(at: Int(a), Int(b))
     }
 
     /// Room for `more` rules, at least doubling the room when it grows (room for exactly the next

@@ -114,30 +114,6 @@ struct TapeFields {
     /// No key given (an absent or wrong-typed `defaults`).
     init() {}
 
-    /// Whether `other` gives the same keys with the same values: the same flags, and patterns of the
-    /// same text (strings compared byte for byte; a legacy path with the `NOT ` it drops). False
-    /// whenever either has a query dictionary (not compared).
-    func sameKeys(as other: TapeFields, on tape: JSONTapeBuffers) -> Bool {
-        guard exclude == other.exclude, caseSensitive == other.caseSensitive, percentEncoded == other.percentEncoded,
-              pathSkip == other.pathSkip, queryKind == other.queryKind, queryKind == .none || queryKind == .whole else { return false }
-        return Self.sameText(path, other.path, on: tape) && Self.sameText(fragment, other.fragment, on: tape)
-            && Self.sameText(query, other.query, on: tape)
-    }
-
-    /// Whether the strings at entries `a` and `b` have the same bytes, or both are absent (-1).
-    private static func sameText(_ a: Int32, _ b: Int32, on tape: JSONTapeBuffers) -> Bool {
-        guard a >= 0, b >= 0 else { return a < 0 && b < 0 }
-        return tape.withUTF8(at: Int(a)) { x in
-            tape.withUTF8(at: Int(b)) { y in
-                guard x.count == y.count else { return false }
-                guard let xs = x.baseAddress, let ys = y.baseAddress else { return true } // both empty
-                // SAFETY: both buffers hold `x.count` bytes (checked equal above).
-                assert(x.count == y.count)
-                return memcmp(xs, ys, x.count) == 0
-            }
-        }
-    }
-
     /// A boolean member's value as a flag, -1 when absent or not a boolean.
     private static func flag(_ member: Int, on tape: JSONTapeBuffers) -> Int8 {
         guard member >= 0, case .bool(let value) = tape.kind(at: member) else { return -1 }

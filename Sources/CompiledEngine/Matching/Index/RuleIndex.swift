@@ -32,7 +32,6 @@ struct RuleIndex: Sendable {
             for (ordinal, r) in rules.enumerated() {
                 // SAFETY: a plan lists rules of the document (`CompiledDocument` numbers them into `all`).
                 assert(r >= 0 && Int(r) < all.count)
-                // The rule's fields are read in place: a copy of the rule would retain its keys' `more` list.
                 let form = UInt8(all[Int(r)].form.index)
                 forms |= 1 << form
                 if all[Int(r)].pathKeys.hasNoPrefix, !all[Int(r)].pathKeys.reversedSuffix.isEmpty {
@@ -42,7 +41,7 @@ struct RuleIndex: Sendable {
                 if let first = all[Int(r)].pathKeys.first { tries.add(first, ordinal: ordinal, form: form, suffix: false) }
                 if !all[Int(r)].pathKeys.more.isEmpty {
                     twice = true
-                    for prefix in all[Int(r)].pathKeys.more { tries.add(prefix, ordinal: ordinal, form: form, suffix: false) }
+                    IndexKeys.forEachRange(all[Int(r)].pathKeys.more, in: keyBytes) { tries.add($0, ordinal: ordinal, form: form, suffix: false) }
                 }
             }
         }

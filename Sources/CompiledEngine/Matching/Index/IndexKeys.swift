@@ -44,7 +44,11 @@ struct IndexKeys: Sendable {
         assert(more.count % 8 == 0 && Int(more.upperBound) <= store.count, "a list of ranges in the store")
         var at = Int(more.lowerBound)
         func bound(_ i: Int) -> Int32 {
-            Int32(littleEndian: store[i..<(i + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) })
+            store[i..<(i + 4)].withUnsafeBytes { bytes in
+                // SAFETY: the slice is four bytes (its bounds checked), as many as an `Int32` loaded unaligned.
+                assert(bytes.count == 4)
+                return Int32(littleEndian: bytes.loadUnaligned(as: Int32.self))
+            }
         }
         while at < Int(more.upperBound) {
             body(bound(at)..<bound(at + 4))

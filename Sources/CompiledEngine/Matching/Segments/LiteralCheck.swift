@@ -109,6 +109,7 @@ struct LiteralCheck: Sendable {
     /// `matches(base, n)` for the check whose `words` start at `w`.
     @inlinable @inline(__always)
     static func matches(_ w: UnsafePointer<UInt64>, _ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        // SAFETY: `w` points at a check's `words` (its numbers, then its pairs), as the callers assert.
         let count = Int(truncatingIfNeeded: w[Word.count])
         let extra = n &- count
         guard UInt(bitPattern: extra) <= UInt(truncatingIfNeeded: w[Word.extraLimit]) else { return false }
@@ -121,6 +122,7 @@ struct LiteralCheck: Sendable {
     /// caller holds that many readable bytes).
     @inlinable @inline(__always)
     static func runIsAt(_ w: UnsafePointer<UInt64>, _ base: UnsafePointer<UInt8>) -> Bool {
+        // SAFETY: `w` points at a check's `words` (its numbers, then `wordCount(count)` pair words), as the callers assert.
         PackedBytes.equal(UnsafeRawPointer(base), Int(truncatingIfNeeded: w[Word.count]), w + Word.pairs,
                           lastPair: Int(truncatingIfNeeded: w[Word.lastPair]))
     }

@@ -4,10 +4,10 @@ import LinkMatch
 
 /// The literal checks' shortcuts (`LiteralCheck`, `QuickChecks`, `MatchText.trimmedBounds`): the
 /// slashes counted a word at a time at each end, a text shorter than the run decided before
-/// trimming, the suffix's start by a mask, the usual paths of a run (a slash, the run, and at
-/// most one slash) compared without trimming, and the usual path of any run (a slash, then no
-/// slash, and none at the end) trimmed by three byte tests. Each is checked at the lengths around
-/// its word boundaries, or on every short text, against a plain reading and the reference engine.
+/// trimming, the suffix's start by a mask, the usual path of a run (a slash, then the run)
+/// compared without trimming, and the usual paths of any run (a slash, then no slash, and none or
+/// one at the end) trimmed by a few byte tests. Each is checked at the lengths around its word
+/// boundaries, or on every short text, against a plain reading and the reference engine.
 final class LiteralCheckEdgeTests: XCTestCase {
     /// The compiled verdict, after asserting that the reference engine gives the same.
     func verdict(_ pattern: String, _ text: String, path: Bool = true,

@@ -172,35 +172,31 @@ package struct JSONTapeBuffers {
 }
 
 /// The members of an object on a tape's entries, as (key entry, value entry) in document order:
-/// each value's entry says where the next member starts, so nothing inside a member is visited.
+/// the object's entries read as a sequence of values (`JSONTapeElements`), a key then its value,
+/// so nothing inside a member is visited.
 @usableFromInline
 package struct JSONTapeMembers<Entries: RandomAccessCollection>: Sequence, IteratorProtocol
 where Entries.Element == JSONTapeEntry, Entries.Index == Int {
-    @usableFromInline let entries: Entries
-    @usableFromInline var position: Int
-    @usableFromInline let end: Int
+    @usableFromInline var values: JSONTapeElements<Entries>
 
     @inlinable
     init(entries: Entries, position: Int, end: Int) {
-        self.entries = entries
-        self.position = position
-        self.end = end
+        values = JSONTapeElements(entries: entries, position: position, end: end)
     }
 
     /// The next member's key and value entries, or nil after the last.
     @inlinable
     package mutating func next() -> (key: Int, value: Int)? {
-        guard position < end else { return nil }
-        let key = position
-        // SAFETY: an object's members lie inside it: the key at `position < end`, its value after it, both before `end <= entries.count`.
-        assert(key + 1 < end && end <= entries.count)
-        let entry = entries[key + 1]
-        position = entry.kind.isContainer ? Int(entry.b) : key + 2
+        guard let key = values.next() else { return nil }
+        // A key is one string entry, so its value is the entry after it, inside the object.
+        let value = values.next()
+        assert(value == key + 1, "an object's members: a key, then its value")
         return (key, key + 1)
     }
 }
 
-/// The elements of an array on a tape's entries, in order (see `JSONTapeMembers`).
+/// The elements of an array on a tape's entries, in order: each value's entry says where the
+/// next one starts, so nothing inside an element is visited.
 @usableFromInline
 package struct JSONTapeElements<Entries: RandomAccessCollection>: Sequence, IteratorProtocol
 where Entries.Element == JSONTapeEntry, Entries.Index == Int {

@@ -56,9 +56,10 @@ struct AppIndex: Sendable {
     }
 
     /// `add` of the ID whose UTF-8 (valid) is `key`, lent for the call (an app ID on a JSON tape).
-    // SAFETY: `key` is read within its `count` bytes only (hashed, probed, copied into `bytes`), and not kept.
     mutating func add(utf8 key: UnsafeBufferPointer<UInt8>) -> (app: Int, isNew: Bool) {
         let next = keys.count
+        // SAFETY: `key` is read within its `count` bytes only (hashed, probed, copied into `bytes`), and not kept.
+        assert(key.baseAddress != nil || key.isEmpty)
         let hash = hashing.hash(UnsafeRawBufferPointer(key), tag: 0)
         switch probe(key, hash) {
         case .found(let app):

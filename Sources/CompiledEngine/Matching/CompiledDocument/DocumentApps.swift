@@ -51,11 +51,15 @@ struct DocumentApps {
     /// `add` of the ID whose UTF-8 (valid) is `id`, lent for the call (an app ID on a JSON tape): a
     /// `String` of it is made only if `ids` keeps it.
     mutating func add(utf8 id: UnsafeBufferPointer<UInt8>, entry e: Int) {
+        // SAFETY: `id` is lent for the call: read within its `count` bytes (compared, hashed, copied into a `String`), and not kept.
+        assert(id.baseAddress != nil || id.isEmpty)
         add(utf8: id, entry: e, string: { String(decoding: id, as: UTF8.self) })
     }
 
     /// `add` of the ID whose UTF-8 is `id`, `string` making its `String` when `ids` keeps it.
     private mutating func add(utf8 id: UnsafeBufferPointer<UInt8>, entry e: Int, string: () -> String) {
+        // SAFETY: as in `add(utf8:entry:)`: `id` is read within its `count` bytes and not kept.
+        assert(id.baseAddress != nil || id.isEmpty)
         let app: Int
         if index != nil {
             let found = index!.add(utf8: id)
